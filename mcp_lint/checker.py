@@ -1,0 +1,162 @@
+"""The check engine: source text in, diagnostics out.
+
+The data flows one way: bytes, a cheap import pre-filter, ``libcst`` parse, handler discovery
+(:mod:`mcp_lint.discovery`), one batched traversal that runs every selected rule, then positions, which
+are computed only for modules that have findings. The CLI, the fixer and the flake8 plugin all call
+:func:`check_source`.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import libcst as cst
+from libcst.metadata import MetadataWrapper, PositionProvider
+
+from mcp_lint.diagnostics import PARSE_ERROR_CODE, Diagnostic, FileResult
+from mcp_lint.discovery import discover
+from mcp_lint.rule import Rule, RuleContext
+
+# A module can only define MCP tools if it imports an MCP framework somewhere.
+_MCP_IMPORT = re.compile(
+    rb"^[ \t]*(?:from[ \t]+(?:mcp|fastmcp|mcp_types)\b|import[ \t][^\n#]*\b(?:mcp|fastmcp|mcp_types)\b)",
+    re.MULTILINE,
+)
+
+
+def may_define_tools(source: bytes | str) -> bool:
+    """Cheap pre-filter: does the source contain an import of ``mcp``, ``mcp_types`` or ``fastmcp``?
+
+    Args:
+        source (bytes | str): the file's bytes, or its decoded text.
+    Returns:
+        bool: False only when the module certainly imports no MCP framework.
+    """
+    if isinstance(source, str):
+        source = source.encode("utf-8", "surrogatepass")
+    return _MCP_IMPORT.search(source) is not None
+
+
+class _Runner(cst.CSTVisitor):
+    """Runs every rule's ``visit_``/``leave_`` methods in one traversal, keeping the rule context current."""
+
+    def __init__(self, rules: Sequence[Rule], context: RuleContext) -> None:
+        super().__init__()
+        self.context = context
+        self.visits: dict[str, list[Callable[[cst.CSTNode], object]]] = {}
+        self.leaves: dict[str, list[Callable[[cst.CSTNode], object]]] = {}
+        for rule in rules:
+            for attr in dir(type(rule)):
+                if attr.startswith("visit_"):
+                    self.visits.setdefault(attr[6:], []).append(getattr(rule, attr))
+                elif attr.startswith("leave_"):
+                    self.leaves.setdefault(attr[6:], []).append(getattr(rule, attr))
+        self.scope_stack: list[object] = []
+
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        context = self.context
+        context.ancestors.append(node)
+        if isinstance(node, cst.FunctionDef):
+            self.scope_stack.append(context.scope)
+            context.scope = context.index.scopes.get(node)
+        for method in self.visits.get(type(node).__name__, ()):
+            method(node)
+        return True
+
+    def on_leave(self, original_node: cst.CSTNode) -> None:
+        context = self.context
+        for method in self.leaves.get(type(original_node).__name__, ()):
+            method(original_node)
+        if isinstance(original_node, cst.FunctionDef):
+            context.scope = self.scope_stack.pop()
+        context.ancestors.pop()
+
+
+def _position(diagnostics: list[Diagnostic], module: cst.Module) -> None:
+    positions = MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
+    for diagnostic in diagnostics:
+        span = positions[diagnostic.node]
+        diagnostic.row, diagnostic.column = span.start.line, span.start.column + 1
+        diagnostic.end_row, diagnostic.end_column = span.end.line, span.end.column + 1
+
+
+def parse_error(message: str, row: int = 1, column: int = 1) -> Diagnostic:
+    """Build the MCP000 diagnostic for a file that could not be checked.
+
+    Args:
+        message (str): the reason.
+        row (int): 1-based line.
+        column (int): 1-based column.
+    Returns:
+        Diagnostic: an MCP000 diagnostic.
+    """
+    return Diagnostic(PARSE_ERROR_CODE, "parse-error", message, row, column, row, column)
+
+
+def parse(source: bytes | str) -> cst.Module | Diagnostic:
+    """Parse source with libcst, which honours PEP 263 coding declarations and a BOM in bytes.
+
+    Args:
+        source (bytes | str): the file's bytes, or its decoded text.
+    Returns:
+        cst.Module | Diagnostic: the module, or an MCP000 diagnostic saying why it did not parse.
+    """
+    try:
+        return cst.parse_module(source)
+    except cst.ParserSyntaxError as exc:
+        # CPython's parser places syntax errors more precisely and words them better; ask it first.
+        try:
+            compile(source, "<source>", "exec", flags=ast.PyCF_ONLY_AST, dont_inherit=True)
+        except SyntaxError as syntax:
+            if syntax.lineno is not None:
+                return parse_error(f"could not parse: {syntax.msg}", syntax.lineno, max(syntax.offset or 1, 1))
+        except (ValueError, RecursionError, MemoryError):
+            pass
+        return parse_error(f"could not parse: {exc.message}", exc.raw_line, exc.raw_column + 1)
+    except RecursionError:
+        return parse_error("could not parse: the code is nested too deeply")
+    except (UnicodeDecodeError, LookupError, SyntaxError, ValueError) as exc:
+        return parse_error(f"could not parse: {exc}")
+
+
+def check_module(module: cst.Module, rule_classes: Sequence[type[Rule]]) -> list[Diagnostic]:
+    """Run rules over a parsed module.
+
+    Args:
+        module (cst.Module): the module; its nodes are the diagnostics' ``node``.
+        rule_classes (Sequence[type[Rule]]): the selected rules.
+    Returns:
+        list[Diagnostic]: the findings with positions, sorted.
+    """
+    index = discover(module)
+    if not index.is_mcp_module or not rule_classes:
+        return []
+    context = RuleContext(index)
+    module.visit(_Runner([cls(context) for cls in rule_classes], context))
+    if context.diagnostics:
+        _position(context.diagnostics, module)
+    return sorted(context.diagnostics, key=lambda d: d.sort_key)
+
+
+def check_source(source: bytes | str, path: Path, rule_classes: Sequence[type[Rule]]) -> FileResult:
+    """Check one file's source.
+
+    Args:
+        source (bytes | str): the file's bytes, or its decoded text.
+        path (Path): its path, for the result.
+        rule_classes (Sequence[type[Rule]]): the selected rules.
+    Returns:
+        FileResult: the findings, or an MCP000 diagnostic with ``error`` set when it could not be parsed.
+    """
+    if not may_define_tools(source):
+        return FileResult(path)
+    parsed = parse(source)
+    if isinstance(parsed, Diagnostic):
+        return FileResult(path, [parsed], error=True)
+    try:
+        return FileResult(path, check_module(parsed, rule_classes))
+    except RecursionError:
+        return FileResult(path, [parse_error("could not check: the code is nested too deeply")], error=True)

@@ -1,0 +1,145 @@
+"""Framework knowledge: the MCP symbols mcp-lint recognises and what each framework does at runtime.
+
+Everything here is data. The runtime behaviour texts are taken from ``shared/design/sdk-errors.md``
+(measured by running every case against mcp 1.30.0, mcp 2.3.0, fastmcp 2.14.7, 3.4.10 and 4.1.2).
+"""
+
+from __future__ import annotations
+
+import enum
+
+
+class Framework(enum.Enum):
+    """A Python MCP framework style that tool handlers are written in."""
+
+    MCP_V1_FASTMCP = "mcp v1 FastMCP"
+    MCP_V1_LOWLEVEL = "mcp v1 low-level Server"
+    MCP_V2_MCPSERVER = "mcp v2 MCPServer"
+    MCP_V2_LOWLEVEL = "mcp v2 low-level Server"
+    FASTMCP = "fastmcp"
+
+    @property
+    def is_lowlevel(self) -> bool:
+        """bool: True for the low-level ``Server`` styles, which have no ToolError of their own."""
+        return self in (Framework.MCP_V1_LOWLEVEL, Framework.MCP_V2_LOWLEVEL)
+
+    @property
+    def tool_error(self) -> str | None:
+        """str | None: the qualified name of this framework's ToolError, or None for low-level servers."""
+        return _TOOL_ERROR.get(self)
+
+    @property
+    def invalid_params_behaviour(self) -> str:
+        """str: what the client receives when a tool raises a -32602 protocol error (sdk-errors.md, row 1)."""
+        return _INVALID_PARAMS_BEHAVIOUR[self]
+
+
+_TOOL_ERROR = {
+    Framework.MCP_V1_FASTMCP: "mcp.server.fastmcp.exceptions.ToolError",
+    Framework.MCP_V2_MCPSERVER: "mcp.server.mcpserver.exceptions.ToolError",
+    Framework.FASTMCP: "fastmcp.exceptions.ToolError",
+}
+
+_INVALID_PARAMS_BEHAVIOUR = {
+    Framework.MCP_V1_FASTMCP: (
+        "mcp v1 FastMCP wraps it into an isError result today, but it is non-conforming "
+        "and becomes a -32602 protocol error that the model never sees on mcp v2"
+    ),
+    Framework.MCP_V1_LOWLEVEL: (
+        "the mcp v1 low-level Server drops the code and wraps it into an isError result today, "
+        "but it is non-conforming and becomes a -32602 protocol error that the model never sees on mcp v2"
+    ),
+    Framework.MCP_V2_MCPSERVER: (
+        "mcp v2 MCPServer re-raises it as a JSON-RPC -32602 protocol error, so the model never sees the message"
+    ),
+    Framework.MCP_V2_LOWLEVEL: (
+        "the mcp v2 low-level Server sends it as a JSON-RPC -32602 protocol error, "
+        "so the model never sees the message"
+    ),
+    Framework.FASTMCP: (
+        "fastmcp wraps it into an isError result prefixed 'Error calling tool', and mask_error_details=True "
+        "hides the message from the model entirely; it is non-conforming"
+    ),
+}
+
+#: High-level server classes, by qualified name, and the framework each one means.
+HIGH_LEVEL_SERVERS: dict[str, Framework] = {
+    "mcp.server.fastmcp.FastMCP": Framework.MCP_V1_FASTMCP,
+    "mcp.server.fastmcp.server.FastMCP": Framework.MCP_V1_FASTMCP,
+    "mcp.server.mcpserver.MCPServer": Framework.MCP_V2_MCPSERVER,
+    "mcp.server.mcpserver.server.MCPServer": Framework.MCP_V2_MCPSERVER,
+    "mcp.MCPServer": Framework.MCP_V2_MCPSERVER,
+    "fastmcp.FastMCP": Framework.FASTMCP,
+    "fastmcp.server.FastMCP": Framework.FASTMCP,
+    "fastmcp.server.server.FastMCP": Framework.FASTMCP,
+}
+
+#: Low-level server classes. Whether a handler is v1 or v2 follows from how it is registered.
+LOW_LEVEL_SERVERS: frozenset[str] = frozenset(
+    {
+        "mcp.server.lowlevel.Server",
+        "mcp.server.lowlevel.server.Server",
+        "mcp.server.Server",
+    }
+)
+
+#: ``Tool`` classes whose ``from_function(fn)`` makes ``fn`` a tool handler.
+TOOL_CLASSES: dict[str, Framework] = {
+    "mcp.server.fastmcp.tools.Tool": Framework.MCP_V1_FASTMCP,
+    "mcp.server.fastmcp.tools.base.Tool": Framework.MCP_V1_FASTMCP,
+    "mcp.server.mcpserver.tools.Tool": Framework.MCP_V2_MCPSERVER,
+    "mcp.server.mcpserver.tools.base.Tool": Framework.MCP_V2_MCPSERVER,
+    "fastmcp.tools.Tool": Framework.FASTMCP,
+    "fastmcp.tools.tool.Tool": Framework.FASTMCP,
+    "fastmcp.tools.FunctionTool": Framework.FASTMCP,
+    "fastmcp.tools.tool.FunctionTool": Framework.FASTMCP,
+    "fastmcp.tools.function_tool.FunctionTool": Framework.FASTMCP,
+}
+
+#: Package prefixes whose import makes a module an MCP module; the framework they imply when a
+#: module registers tools on a server object it imports from elsewhere.
+FRAMEWORK_PACKAGES: dict[str, Framework] = {
+    "mcp.server.fastmcp": Framework.MCP_V1_FASTMCP,
+    "mcp.server.mcpserver": Framework.MCP_V2_MCPSERVER,
+    "fastmcp": Framework.FASTMCP,
+}
+
+#: Root packages of every MCP framework.
+MCP_ROOT_PACKAGES: frozenset[str] = frozenset({"mcp", "mcp_types", "fastmcp"})
+
+#: The JSON-RPC protocol-error exception classes (mcp v1 ``McpError``, mcp v2 ``MCPError``).
+PROTOCOL_ERROR_CLASSES: frozenset[str] = frozenset(
+    {
+        "mcp.McpError",
+        "mcp.shared.exceptions.McpError",
+        "fastmcp.exceptions.McpError",
+        "mcp.MCPError",
+        "mcp.shared.exceptions.MCPError",
+        "fastmcp.exceptions.MCPError",
+    }
+)
+
+#: ``ErrorData`` models that carry a protocol error's code.
+ERROR_DATA_CLASSES: frozenset[str] = frozenset({"mcp.types.ErrorData", "mcp_types.ErrorData", "mcp.ErrorData"})
+
+#: Names of the JSON-RPC invalid-params code constant.
+INVALID_PARAMS_NAMES: frozenset[str] = frozenset(
+    {"mcp.types.INVALID_PARAMS", "mcp_types.INVALID_PARAMS", "mcp.INVALID_PARAMS"}
+)
+
+#: The JSON-RPC invalid-params code.
+INVALID_PARAMS_CODE = -32602
+
+#: Decorator and method names on high-level servers.
+TOOL_DECORATOR = "tool"
+ADD_TOOL_METHOD = "add_tool"
+#: Decorator names on high-level servers that register something that is *not* a tool.
+NON_TOOL_DECORATORS: frozenset[str] = frozenset({"resource", "prompt", "custom_route"})
+#: The mcp v1 low-level decorator that registers the ``tools/call`` handler.
+LOWLEVEL_CALL_TOOL_DECORATOR = "call_tool"
+#: The mcp v2 low-level ``Server`` keyword that registers the ``tools/call`` handler.
+LOWLEVEL_ON_CALL_TOOL = "on_call_tool"
+#: The mcp v2 low-level method for registering a handler by JSON-RPC method name.
+ADD_REQUEST_HANDLER = "add_request_handler"
+TOOLS_CALL_METHOD = "tools/call"
+

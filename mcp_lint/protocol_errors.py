@@ -1,0 +1,202 @@
+"""Recognising JSON-RPC protocol errors with the invalid-params code (-32602) in every spelling.
+
+mcp v1: ``McpError(ErrorData(code=INVALID_PARAMS, message=...))``, positional ``ErrorData(INVALID_PARAMS, msg)``.
+mcp v2: ``MCPError(code=INVALID_PARAMS, message=...)``, positional, and ``MCPError.from_error_data(ErrorData(...))``.
+The code may be ``types.INVALID_PARAMS``, ``mcp_types.INVALID_PARAMS``, a renamed import, the literal ``-32602``
+or a module constant holding one of these. The error may be built in a local variable or by a same-module
+helper function and raised later. Import paths are in ``shared/design/sdk-errors.md`` (b).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import libcst as cst
+
+from mcp_lint import frameworks as fw
+from mcp_lint.discovery import FunctionInfo, ModuleIndex
+
+_MAX_DEPTH = 4
+
+
+@dataclass
+class InvalidParamsError:
+    """A construction of a -32602 protocol error.
+
+    Attributes:
+        call (cst.Call): the expression that builds it: the exception constructor, or the helper call.
+        message (cst.BaseExpression | None): the message expression, when it can be told.
+        literal_text (str): the literal text of the message and of the helper's arguments, for reading intent.
+    """
+
+    call: cst.Call
+    message: cst.BaseExpression | None
+    literal_text: str
+
+
+def literal_text(node: cst.CSTNode) -> str:
+    """Join every string literal part inside a node.
+
+    Args:
+        node (cst.CSTNode): any node.
+    Returns:
+        str: the literal parts of its strings and f-strings, separated by spaces.
+    """
+    parts: list[str] = []
+
+    class Collect(cst.CSTVisitor):
+        def visit_SimpleString(self, n: cst.SimpleString) -> None:
+            value = n.evaluated_value
+            parts.append(value if isinstance(value, str) else value.decode("latin-1"))
+
+        def visit_FormattedStringText(self, n: cst.FormattedStringText) -> None:
+            parts.append(n.value)
+
+    node.visit(Collect())
+    return " ".join(parts)
+
+
+def argument(call: cst.Call, keyword: str, position: int) -> cst.BaseExpression | None:
+    """Return a call's argument given by keyword or position.
+
+    Args:
+        call (cst.Call): the call.
+        keyword (str): the parameter name.
+        position (int): its 0-based position.
+    Returns:
+        cst.BaseExpression | None: the argument's value, or None when absent.
+    """
+    positional = [a for a in call.args if a.keyword is None and not a.star]
+    for arg in call.args:
+        if arg.keyword is not None and arg.keyword.value == keyword:
+            return arg.value
+    return positional[position].value if position < len(positional) else None
+
+
+class _Evaluator:
+    """Follows names, module constants and same-module helpers to what they build."""
+
+    def __init__(self, index: ModuleIndex) -> None:
+        self.index = index
+        self.symbols = index.symbols
+
+    def is_invalid_params_code(self, expr: cst.BaseExpression | None, depth: int = 0) -> bool:
+        if expr is None or depth > _MAX_DEPTH:
+            return False
+        if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Minus):
+            return isinstance(expr.expression, cst.Integer) and expr.expression.evaluated_value == -fw.INVALID_PARAMS_CODE
+        if self.symbols.resolve_in(expr, fw.INVALID_PARAMS_NAMES):
+            return True
+        if isinstance(expr, cst.Name) and expr.value in self.symbols.constants:
+            return self.is_invalid_params_code(self.symbols.constants[expr.value], depth + 1)
+        return False
+
+    def error_data_message(
+        self, expr: cst.BaseExpression | None, function: FunctionInfo | None, depth: int = 0
+    ) -> tuple[bool, cst.BaseExpression | None]:
+        """(True, message) when expr builds an ErrorData with the invalid-params code."""
+        expr = self._follow(expr, function, depth)
+        if isinstance(expr, cst.Call) and self.symbols.resolve_in(expr.func, fw.ERROR_DATA_CLASSES):
+            if self.is_invalid_params_code(argument(expr, "code", 0)):
+                return True, argument(expr, "message", 1)
+        return False, None
+
+    def _follow(
+        self, expr: cst.BaseExpression | None, function: FunctionInfo | None, depth: int
+    ) -> cst.BaseExpression | None:
+        """Replace a local variable by the value assigned to it in the same function."""
+        if isinstance(expr, cst.Name) and function is not None and depth <= _MAX_DEPTH:
+            value = _local_assignment(function.node, expr.value)
+            if value is not None:
+                return value
+        return expr
+
+    def protocol_error(
+        self, expr: cst.BaseExpression | None, function: FunctionInfo | None, depth: int = 0
+    ) -> InvalidParamsError | None:
+        if depth > _MAX_DEPTH:
+            return None
+        expr = self._follow(expr, function, depth)
+        if not isinstance(expr, cst.Call):
+            return None
+        func = expr.func
+        if self.symbols.resolve_in(func, fw.PROTOCOL_ERROR_CLASSES):
+            if self.is_invalid_params_code(argument(expr, "code", 0)):
+                message = argument(expr, "message", 1)
+                return InvalidParamsError(expr, message, literal_text(message) if message else "")
+            found, message = self.error_data_message(argument(expr, "error", 0), function, depth + 1)
+            if found:
+                return InvalidParamsError(expr, message, literal_text(message) if message else "")
+            return None
+        if (
+            isinstance(func, cst.Attribute)
+            and func.attr.value == "from_error_data"
+            and self.symbols.resolve_in(func.value, fw.PROTOCOL_ERROR_CLASSES)
+        ):
+            found, message = self.error_data_message(argument(expr, "error", 0), function, depth + 1)
+            if found:
+                return InvalidParamsError(expr, message, literal_text(message) if message else "")
+            return None
+        helper = self.index.callee(function, func)
+        if helper is None:
+            return None
+        for value in _returned_values(helper.node):
+            built = self.protocol_error(value, helper, depth + 1)
+            if built is not None:
+                message = argument(expr, "message", 0)
+                text = " ".join(filter(None, (built.literal_text, literal_text(expr))))
+                return InvalidParamsError(expr, message, text)
+        return None
+
+
+class _OwnBody(cst.CSTVisitor):
+    """Visits a function body without entering nested functions, classes or lambdas."""
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        return False
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> bool:
+        return False
+
+    def visit_Lambda(self, node: cst.Lambda) -> bool:
+        return False
+
+
+def _returned_values(function: cst.FunctionDef) -> list[cst.BaseExpression]:
+    values: list[cst.BaseExpression] = []
+
+    class Collect(_OwnBody):
+        def visit_Return(self, node: cst.Return) -> None:
+            if node.value is not None:
+                values.append(node.value)
+
+    function.body.visit(Collect())
+    return values
+
+
+def _local_assignment(function: cst.FunctionDef, name: str) -> cst.BaseExpression | None:
+    found: list[cst.BaseExpression] = []
+
+    class Collect(_OwnBody):
+        def visit_Assign(self, node: cst.Assign) -> None:
+            for target in node.targets:
+                if isinstance(target.target, cst.Name) and target.target.value == name:
+                    found.append(node.value)
+
+    function.body.visit(Collect())
+    return found[-1] if found else None
+
+
+def invalid_params_error(
+    expr: cst.BaseExpression | None, index: ModuleIndex, function: FunctionInfo | None
+) -> InvalidParamsError | None:
+    """Tell whether an expression builds a -32602 protocol error, in any spelling mcp v1 or v2 allows.
+
+    Args:
+        expr (cst.BaseExpression | None): what is raised.
+        index (ModuleIndex): the module's discovery result, for imports, constants and helpers.
+        function (FunctionInfo | None): the function the expression is in, for local variables and callees.
+    Returns:
+        InvalidParamsError | None: the construction, or None when ``expr`` is something else.
+    """
+    return _Evaluator(index).protocol_error(expr, function)

@@ -1,0 +1,143 @@
+"""The base class every rule in :mod:`mcp_lint.rules` derives from, and the context the engine gives it.
+
+A rule is a libcst-style visitor: it defines ``visit_<Node>``/``leave_<Node>`` methods, and the engine
+(:mod:`mcp_lint.checker`) calls them for all selected rules in one batched traversal. The rule's class
+docstring is its documentation, in the sections listed in :data:`DOC_SECTIONS`.
+"""
+
+from __future__ import annotations
+
+import enum
+import inspect
+import re
+from collections.abc import Sequence
+from typing import ClassVar
+
+import libcst as cst
+
+from mcp_lint.diagnostics import Diagnostic
+from mcp_lint.discovery import ModuleIndex, ToolScope
+
+#: The sections every rule's documentation has, in order.
+DOC_SECTIONS = ("What it does", "Why is this bad?", "Example", "Use instead", "Fix safety", "References")
+
+
+class Applicability(enum.Enum):
+    """Whether a fix may be applied without review (ruff's terms)."""
+
+    SAFE = "safe"
+    UNSAFE = "unsafe"
+
+
+class RuleContext:
+    """What the engine knows at the node a rule is visiting.
+
+    Attributes:
+        index (ModuleIndex): the module's discovery result.
+        scope (ToolScope | None): the tool scope of the innermost enclosing function, or None when the
+            innermost function is not in tool context (or there is none).
+        ancestors (list[cst.CSTNode]): the nodes from the module down to the node being visited, inclusive.
+        diagnostics (list[Diagnostic]): what the rules reported so far.
+    """
+
+    def __init__(self, index: ModuleIndex) -> None:
+        self.index = index
+        self.scope: ToolScope | None = None
+        self.ancestors: list[cst.CSTNode] = []
+        self.diagnostics: list[Diagnostic] = []
+
+    def report(self, rule: Rule, node: cst.CSTNode, message: str) -> Diagnostic:
+        """Record a finding; the engine fills in its position.
+
+        Args:
+            rule (Rule): the reporting rule.
+            node (cst.CSTNode): the node the finding is about.
+            message (str): the message for the user.
+        Returns:
+            Diagnostic: the new diagnostic.
+        """
+        diagnostic = Diagnostic(rule.code, rule.name, message, node=node)
+        self.diagnostics.append(diagnostic)
+        return diagnostic
+
+
+class Rule:
+    """Base class of a rule. Subclasses set the class attributes and define visitor methods.
+
+    Attributes:
+        code (str): the rule code, ``MCP001``.
+        name (str): the kebab-case rule name.
+        summary (str): a one-line description of what it reports.
+        fix_applicability (Applicability | None): the applicability of its fix, None when it has no fix.
+        context (RuleContext): set by the engine for each module.
+    """
+
+    code: ClassVar[str]
+    name: ClassVar[str]
+    summary: ClassVar[str]
+    fix_applicability: ClassVar[Applicability | None] = None
+
+    def __init__(self, context: RuleContext) -> None:
+        self.context = context
+
+    def report(self, node: cst.CSTNode, message: str) -> Diagnostic:
+        """Report a finding at ``node``.
+
+        Args:
+            node (cst.CSTNode): the node the finding is about.
+            message (str): the message for the user.
+        Returns:
+            Diagnostic: the new diagnostic.
+        """
+        return self.context.report(self, node, message)
+
+    @classmethod
+    def documentation(cls) -> str:
+        """Return the rule's documentation, its dedented class docstring.
+
+        Returns:
+            str: the documentation text.
+        """
+        return inspect.cleandoc(cls.__doc__ or "")
+
+    @classmethod
+    def doc_sections(cls) -> dict[str, str]:
+        """Split the documentation into its ``## Section`` parts.
+
+        Returns:
+            dict[str, str]: section title to section text, in order.
+        """
+        parts = re.split(r"^## (.+)$", cls.documentation(), flags=re.MULTILINE)
+        return {title.strip(): text.strip() for title, text in zip(parts[1::2], parts[2::2])}
+
+    @classmethod
+    def doc_example(cls, section: str) -> str:
+        """Return the first Python code block of a documentation section.
+
+        Args:
+            section (str): ``Example`` or ``Use instead``.
+        Returns:
+            str: the code.
+        Raises:
+            KeyError: when the section is missing.
+            ValueError: when it holds no code block.
+        """
+        match = re.search(r"```python\n(.*?)```", cls.doc_sections()[section], flags=re.DOTALL)
+        if match is None:
+            raise ValueError(f"{cls.code}: section {section!r} has no python code block")
+        return match.group(1)
+
+
+def ancestors_within(ancestors: Sequence[cst.CSTNode], function: cst.FunctionDef) -> Sequence[cst.CSTNode]:
+    """Cut an ancestor list to the part from ``function`` down.
+
+    Args:
+        ancestors (Sequence[cst.CSTNode]): outermost first.
+        function (cst.FunctionDef): a node in the list.
+    Returns:
+        Sequence[cst.CSTNode]: the list from ``function`` on, or the whole list if it is absent.
+    """
+    for i, node in enumerate(ancestors):
+        if node is function:
+            return ancestors[i:]
+    return ancestors

@@ -1,0 +1,47 @@
+"""The flake8 plugin gives exactly the CLI's diagnostics, run through the real flake8 in a subprocess."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import FIXTURES, expected_diagnostics, fixture_files
+from mcp_lint.rules import ALL_RULES
+from mcp_lint.runner import check_file
+
+
+def flake8(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "flake8", "--isolated", *args], capture_output=True, text=True, check=False
+    )
+
+
+@pytest.mark.parametrize("path", fixture_files(), ids=lambda p: p.name)
+def test_flake8_matches_cli(path: Path) -> None:
+    proc = flake8("--select", "MCP", "--format", "%(row)d:%(col)d:%(code)s", str(path))
+    assert proc.stderr == ""
+    got = {(int(r), int(c), code) for r, c, code in (line.split(":") for line in proc.stdout.splitlines())}
+    cli = {(d.row, d.column, d.code) for d in check_file(path, ALL_RULES).diagnostics}
+    assert got == cli == expected_diagnostics(path)
+    assert proc.returncode == (1 if got else 0)
+
+
+def test_flake8_message_and_registration() -> None:
+    proc = flake8("--select", "MCP", str(FIXTURES / "MCP001_v2_mcpserver.py"))
+    first = proc.stdout.splitlines()[0]
+    assert first.startswith(f"{FIXTURES / 'MCP001_v2_mcpserver.py'}:15:5: MCP001 Input validation failure")
+    versions = subprocess.run(
+        [sys.executable, "-m", "flake8", "--version"], capture_output=True, text=True, check=True
+    ).stdout
+    assert "mcp-lint:" in versions
+
+
+def test_flake8_ignore_and_syntax_errors(tmp_path: Path) -> None:
+    assert flake8("--select", "MCP", "--ignore", "MCP001", str(FIXTURES / "MCP001.py")).stdout == ""
+    broken = tmp_path / "broken.py"
+    broken.write_text("import mcp\ndef f(:\n", encoding="utf-8")
+    proc = flake8("--select", "MCP,E999", "--format", "%(code)s", str(broken))
+    assert proc.stdout.split() == ["E999"]
