@@ -1,0 +1,48 @@
+"""The pre-commit hook, run by the real ``pre-commit try-repo`` against temporary git repositories."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import FIXTURES, ROOT
+
+
+def git_repo(path: Path, files: dict[str, Path]) -> Path:
+    path.mkdir()
+    subprocess.run(["git", "init", "-q", str(path)], check=True)
+    for name, source in files.items():
+        shutil.copy(source, path / name)
+    subprocess.run(["git", "-C", str(path), "add", "-A"], check=True)
+    return path
+
+
+@pytest.fixture(scope="module")
+def pre_commit_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("pre-commit-home")
+
+
+def try_repo(repo: Path, home: Path) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PRE_COMMIT_HOME": str(home), "PRE_COMMIT_COLOR": "never"}
+    return subprocess.run(
+        [sys.executable, "-m", "pre_commit", "try-repo", str(ROOT), "mcp-lint", "--all-files", "--verbose"],
+        cwd=repo, env=env, capture_output=True, text=True, check=False, timeout=900,
+    )  # fmt: skip
+
+
+def test_hook_fails_on_bad_server_and_passes_on_clean_one(tmp_path: Path, pre_commit_home: Path) -> None:
+    bad = git_repo(tmp_path / "bad", {"server.py": FIXTURES / "MCP001_v2_mcpserver.py"})
+    proc = try_repo(bad, pre_commit_home)
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert "server.py:15:5: MCP001 Input validation failure" in proc.stdout
+    assert "Found 4 errors." in proc.stdout
+
+    clean = git_repo(tmp_path / "clean", {"server.py": ROOT / "tests" / "fixtures" / "MCP001_no_mcp_import.py"})
+    proc = try_repo(clean, pre_commit_home)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "Passed" in proc.stdout
