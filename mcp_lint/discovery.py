@@ -106,12 +106,14 @@ class ModuleIndex:
         functions (dict[cst.FunctionDef, FunctionInfo]): every function, by definition node.
         handlers (list[Handler]): the tool handlers, in source order.
         scopes (dict[cst.FunctionDef, ToolScope]): every function that runs in tool context.
+        instances (dict[str, str]): names assigned an instance of a same-module class, to that class's name.
     """
 
     symbols: SymbolTable
     functions: dict[cst.FunctionDef, FunctionInfo]
     handlers: list[Handler]
     scopes: dict[cst.FunctionDef, ToolScope]
+    instances: dict[str, str] = field(default_factory=dict)
 
     @property
     def is_mcp_module(self) -> bool:
@@ -132,7 +134,8 @@ class ModuleIndex:
         """Resolve the callee of a call made inside ``caller`` to a same-module function.
 
         ``f(...)`` finds the innermost visible ``def f``; ``self.f(...)``/``cls.f(...)`` find method
-        ``f`` of the caller's class; ``C.f(...)`` finds method ``f`` of same-module class ``C``.
+        ``f`` of the caller's class; ``C.f(...)`` finds method ``f`` of same-module class ``C``, and
+        ``obj.f(...)`` finds it when ``obj = C(...)`` is assigned in the module.
 
         Args:
             caller (FunctionInfo | None): the function the call is in, None at module level.
@@ -151,9 +154,11 @@ class ModuleIndex:
             top = [f for f in candidates if f.parent is None]
             return top[0] if top else None
         if isinstance(expr, cst.Attribute) and isinstance(expr.value, cst.Name):
-            owner = expr.value.value
+            owner: str | None = expr.value.value
             if owner in ("self", "cls"):
                 owner = _class_of(caller)
+            elif owner in self.instances:
+                owner = self.instances[owner]
             if owner is None:
                 return None
             for f in self.functions_named(expr.attr.value):
@@ -198,6 +203,7 @@ class _Indexer(cst.CSTVisitor):
         self.classes: dict[str, list[cst.BaseExpression]] = {}
         self.assignments: list[tuple[str, cst.BaseExpression]] = []
         self.annotated: list[tuple[str, cst.BaseExpression]] = []
+        self.unannotated_params: set[str] = set()
         self.calls: list[tuple[FunctionInfo | None, cst.Call]] = []
         self._function_stack: list[FunctionInfo] = []
         self._class_stack: list[str | None] = []
@@ -249,6 +255,8 @@ class _Indexer(cst.CSTVisitor):
         for param in (*node.params.params, *node.params.kwonly_params, *node.params.posonly_params):
             if param.annotation is not None:
                 self.annotated.append((param.name.value, param.annotation.annotation))
+            else:
+                self.unannotated_params.add(param.name.value)
         self._function_stack.append(info)
         self._class_stack.append(None)
 
@@ -269,6 +277,7 @@ class _Resolver:
     def __init__(self, index: _Indexer) -> None:
         self.ix = index
         self.symbols = index.symbols
+        self.assigned = {name for name, _ in index.assignments}
         self.server_classes = self._server_classes()
         self.servers = self._server_objects()
         self.inferred = self._inferred_framework()
@@ -309,7 +318,7 @@ class _Resolver:
         servers: dict[str, Framework | str] = {}
         for name, value in self.ix.assignments:
             if isinstance(value, cst.Call):
-                kind = self._class_framework(value.func)
+                kind = self._class_framework(value.func) or self._factory_kind(value.func)
                 if kind is not None:
                     servers.setdefault(name, kind)
         for name, annotation in self.ix.annotated:
@@ -322,6 +331,24 @@ class _Resolver:
             if kind is not None:
                 servers.setdefault(name, kind)
         return servers
+
+    def _factory_kind(self, func: cst.BaseExpression) -> Framework | str | None:
+        """The server a same-module factory function returns, by its return annotation or return values."""
+        if not isinstance(func, cst.Name):
+            return None
+        for info in self.ix.functions.values():
+            if info.name != func.value or info.class_name is not None:
+                continue
+            if info.node.returns is not None:
+                kind = self._class_framework(info.node.returns.annotation)
+                if kind is not None:
+                    return kind
+            for value in returned_values(info.node):
+                if isinstance(value, cst.Call):
+                    kind = self._class_framework(value.func)
+                    if kind is not None:
+                        return kind
+        return None
 
     def _inferred_framework(self) -> Framework | None:
         """The one high-level framework the module imports from, for server objects it imports from elsewhere."""
@@ -350,8 +377,11 @@ class _Resolver:
         return None
 
     def _is_foreign(self, root: str) -> bool:
+        """Whether a name comes from a project module or is an unannotated parameter (``def register(mcp)``)."""
         qualified = self.symbols.imports.get(root)
-        return qualified is not None and qualified.split(".", 1)[0] not in fw.MCP_ROOT_PACKAGES
+        if qualified is None:
+            return root in self.ix.unannotated_params and root not in self.assigned
+        return qualified.split(".", 1)[0] not in fw.MCP_ROOT_PACKAGES
 
     # -- registrations
     def register(self, function: FunctionInfo | None, framework: Framework) -> None:
@@ -413,6 +443,38 @@ class _Resolver:
             self.register(index.callee(caller, handler), Framework.MCP_V2_LOWLEVEL)
 
 
+class OwnBody(cst.CSTVisitor):
+    """Visits a function body without entering nested functions, classes or lambdas."""
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        return False
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> bool:
+        return False
+
+    def visit_Lambda(self, node: cst.Lambda) -> bool:
+        return False
+
+
+def returned_values(function: cst.FunctionDef) -> list[cst.BaseExpression]:
+    """Return the values of a function's own ``return`` statements.
+
+    Args:
+        function (cst.FunctionDef): the function.
+    Returns:
+        list[cst.BaseExpression]: the returned expressions, nested functions excluded.
+    """
+    values: list[cst.BaseExpression] = []
+
+    class Collect(OwnBody):
+        def visit_Return(self, node: cst.Return) -> None:
+            if node.value is not None:
+                values.append(node.value)
+
+    function.body.visit(Collect())
+    return values
+
+
 def _decorator_functions(index: ModuleIndex, info: FunctionInfo) -> Iterable[FunctionInfo]:
     """Same-module functions used as decorators on ``info``."""
     for decorator in info.node.decorators:
@@ -457,7 +519,12 @@ def discover(module: cst.Module) -> ModuleIndex:
     """
     indexer = _Indexer()
     module.visit(indexer)
-    index = ModuleIndex(indexer.symbols, indexer.functions, [], {})
+    instances = {
+        name: value.func.value
+        for name, value in indexer.assignments
+        if isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value in indexer.classes
+    }
+    index = ModuleIndex(indexer.symbols, indexer.functions, [], {}, instances)
     if not index.is_mcp_module:
         return index
     resolver = _Resolver(indexer)

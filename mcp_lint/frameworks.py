@@ -72,6 +72,8 @@ HIGH_LEVEL_SERVERS: dict[str, Framework] = {
     "fastmcp.FastMCP": Framework.FASTMCP,
     "fastmcp.server.FastMCP": Framework.FASTMCP,
     "fastmcp.server.server.FastMCP": Framework.FASTMCP,
+    "fastmcp.FastMCPApp": Framework.FASTMCP,
+    "fastmcp.apps.app.FastMCPApp": Framework.FASTMCP,
 }
 
 #: Low-level server classes. Whether a handler is v1 or v2 follows from how it is registered.

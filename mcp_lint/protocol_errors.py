@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import libcst as cst
 
 from mcp_lint import frameworks as fw
-from mcp_lint.discovery import FunctionInfo, ModuleIndex
+from mcp_lint.discovery import FunctionInfo, ModuleIndex, OwnBody, returned_values
 
 _MAX_DEPTH = 4
 
@@ -140,7 +140,7 @@ class _Evaluator:
         helper = self.index.callee(function, func)
         if helper is None:
             return None
-        for value in _returned_values(helper.node):
+        for value in returned_values(helper.node):
             built = self.protocol_error(value, helper, depth + 1)
             if built is not None:
                 message = argument(expr, "message", 0)
@@ -149,35 +149,10 @@ class _Evaluator:
         return None
 
 
-class _OwnBody(cst.CSTVisitor):
-    """Visits a function body without entering nested functions, classes or lambdas."""
-
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
-        return False
-
-    def visit_ClassDef(self, node: cst.ClassDef) -> bool:
-        return False
-
-    def visit_Lambda(self, node: cst.Lambda) -> bool:
-        return False
-
-
-def _returned_values(function: cst.FunctionDef) -> list[cst.BaseExpression]:
-    values: list[cst.BaseExpression] = []
-
-    class Collect(_OwnBody):
-        def visit_Return(self, node: cst.Return) -> None:
-            if node.value is not None:
-                values.append(node.value)
-
-    function.body.visit(Collect())
-    return values
-
-
 def _local_assignment(function: cst.FunctionDef, name: str) -> cst.BaseExpression | None:
     found: list[cst.BaseExpression] = []
 
-    class Collect(_OwnBody):
+    class Collect(OwnBody):
         def visit_Assign(self, node: cst.Assign) -> None:
             for target in node.targets:
                 if isinstance(target.target, cst.Name) and target.target.value == name:
