@@ -475,6 +475,27 @@ def returned_values(function: cst.FunctionDef) -> list[cst.BaseExpression]:
     return values
 
 
+def local_assignment(function: cst.FunctionDef, name: str) -> cst.BaseExpression | None:
+    """Return the value last assigned to a plain local name in a function's own body.
+
+    Args:
+        function (cst.FunctionDef): the function.
+        name (str): the local name.
+    Returns:
+        cst.BaseExpression | None: the assigned expression, or None when there is none.
+    """
+    found: list[cst.BaseExpression] = []
+
+    class Collect(OwnBody):
+        def visit_Assign(self, node: cst.Assign) -> None:
+            for target in node.targets:
+                if isinstance(target.target, cst.Name) and target.target.value == name:
+                    found.append(node.value)
+
+    function.body.visit(Collect())
+    return found[-1] if found else None
+
+
 def _decorator_functions(index: ModuleIndex, info: FunctionInfo) -> Iterable[FunctionInfo]:
     """Same-module functions used as decorators on ``info``."""
     for decorator in info.node.decorators:

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 import libcst as cst
 
 from mcp_lint import frameworks as fw
-from mcp_lint.discovery import FunctionInfo, ModuleIndex, OwnBody, returned_values
+from mcp_lint.discovery import FunctionInfo, ModuleIndex, local_assignment, returned_values
+from mcp_lint.failures import literal_text
 
 _MAX_DEPTH = 4
 
@@ -32,28 +33,6 @@ class InvalidParamsError:
     call: cst.Call
     message: cst.BaseExpression | None
     literal_text: str
-
-
-def literal_text(node: cst.CSTNode) -> str:
-    """Join every string literal part inside a node.
-
-    Args:
-        node (cst.CSTNode): any node.
-    Returns:
-        str: the literal parts of its strings and f-strings, separated by spaces.
-    """
-    parts: list[str] = []
-
-    class Collect(cst.CSTVisitor):
-        def visit_SimpleString(self, n: cst.SimpleString) -> None:
-            value = n.evaluated_value
-            parts.append(value if isinstance(value, str) else value.decode("latin-1"))
-
-        def visit_FormattedStringText(self, n: cst.FormattedStringText) -> None:
-            parts.append(n.value)
-
-    node.visit(Collect())
-    return " ".join(parts)
 
 
 def argument(call: cst.Call, keyword: str, position: int) -> cst.BaseExpression | None:
@@ -106,7 +85,7 @@ class _Evaluator:
     ) -> cst.BaseExpression | None:
         """Replace a local variable by the value assigned to it in the same function."""
         if isinstance(expr, cst.Name) and function is not None and depth <= _MAX_DEPTH:
-            value = _local_assignment(function.node, expr.value)
+            value = local_assignment(function.node, expr.value)
             if value is not None:
                 return value
         return expr
@@ -147,19 +126,6 @@ class _Evaluator:
                 text = " ".join(filter(None, (built.literal_text, literal_text(expr))))
                 return InvalidParamsError(expr, message, text)
         return None
-
-
-def _local_assignment(function: cst.FunctionDef, name: str) -> cst.BaseExpression | None:
-    found: list[cst.BaseExpression] = []
-
-    class Collect(OwnBody):
-        def visit_Assign(self, node: cst.Assign) -> None:
-            for target in node.targets:
-                if isinstance(target.target, cst.Name) and target.target.value == name:
-                    found.append(node.value)
-
-    function.body.visit(Collect())
-    return found[-1] if found else None
 
 
 def invalid_params_error(

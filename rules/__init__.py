@@ -8,7 +8,15 @@ from __future__ import annotations
 
 from mcp_lint.rule import Rule
 from mcp_lint.rules.mcp001_input_validation_protocol_error import InputValidationProtocolError
+from mcp_lint.rules.mcp002_generic_swallowed_exception import GenericSwallowedException
+from mcp_lint.rules.mcp003_empty_result_as_error import EmptyResultAsError
+from mcp_lint.rules.mcp004_retryable_error_without_delay import RetryableErrorWithoutDelay
 
-ALL_RULES: tuple[type[Rule], ...] = (InputValidationProtocolError,)
+ALL_RULES: tuple[type[Rule], ...] = (
+    InputValidationProtocolError,
+    GenericSwallowedException,
+    EmptyResultAsError,
+    RetryableErrorWithoutDelay,
+)
 
 __all__ = ["ALL_RULES"]

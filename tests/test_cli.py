@@ -124,12 +124,25 @@ def test_explicit_file_is_checked_even_if_ignored(tmp_path: Path) -> None:
     assert run("check", str(tmp_path)).output == "All checks passed!\n"
 
 
+EXAMPLE_FINDINGS = [
+    ("booking_server.py", 24, 9, "MCP001"),
+    ("booking_server.py", 33, 9, "MCP001"),
+    ("booking_server.py", 35, 9, "MCP001"),
+    ("orders_server.py", 31, 16, "MCP004"),
+    ("orders_server.py", 34, 9, "MCP002"),
+    ("orders_server.py", 36, 9, "MCP003"),
+    ("weather_lowlevel.py", 15, 13, "MCP001"),
+]
+
+
 def test_examples_have_findings() -> None:
     result = run("check", str(ROOT / "examples"))
     assert result.exit_code == 1
-    codes = [line.split(": ")[1].split()[0] for line in result.output.splitlines()[:-1]]
-    assert codes == ["MCP001"] * 4
-    assert result.output.splitlines()[-1] == "Found 4 errors."
+    lines = result.output.splitlines()
+    assert [line.split(": ")[0] + " " + line.split(": ")[1].split()[0] for line in lines[:-1]] == [
+        f"{ROOT / 'examples' / name}:{row}:{col} {code}" for name, row, col, code in EXAMPLE_FINDINGS
+    ]
+    assert lines[-1] == "Found 7 errors."
 
 
 @pytest.mark.parametrize("args", [["check", "--help"], ["--help"]])

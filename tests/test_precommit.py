@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -10,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import FIXTURES, ROOT
+from conftest import FIXTURES, ROOT, expected_diagnostics, fixture_files
 
 
 def git_repo(path: Path, files: dict[str, Path]) -> Path:
@@ -35,14 +36,22 @@ def try_repo(repo: Path, home: Path) -> subprocess.CompletedProcess[str]:
     )  # fmt: skip
 
 
-def test_hook_fails_on_bad_server_and_passes_on_clean_one(tmp_path: Path, pre_commit_home: Path) -> None:
-    bad = git_repo(tmp_path / "bad", {"server.py": FIXTURES / "MCP001_v2_mcpserver.py"})
+def test_hook_reports_what_the_cli_reports(tmp_path: Path, pre_commit_home: Path) -> None:
+    fixtures = fixture_files()
+    bad = git_repo(tmp_path / "bad", {path.name: path for path in fixtures})
     proc = try_repo(bad, pre_commit_home)
     assert proc.returncode == 1, proc.stdout + proc.stderr
-    assert "server.py:15:5: MCP001 Input validation failure" in proc.stdout
-    assert "Found 4 errors." in proc.stdout
+    found = {
+        (name, int(row), int(col), rest.split()[0])
+        for name, row, col, rest in (m.groups() for m in re.finditer(r"^(\S+\.py):(\d+):(\d+): (.*)$", proc.stdout, re.M))
+    }
+    expected = {(path.name, row, col, code) for path in fixtures for row, col, code in expected_diagnostics(path)}
+    assert found == expected
+    assert f"Found {len(expected)} errors." in proc.stdout
 
-    clean = git_repo(tmp_path / "clean", {"server.py": ROOT / "tests" / "fixtures" / "MCP001_no_mcp_import.py"})
+
+def test_hook_passes_on_a_clean_server(tmp_path: Path, pre_commit_home: Path) -> None:
+    clean = git_repo(tmp_path / "clean", {"server.py": FIXTURES / "MCP001_no_mcp_import.py"})
     proc = try_repo(clean, pre_commit_home)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "Passed" in proc.stdout

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT
+from test_cli import EXAMPLE_FINDINGS
 
 
 @pytest.fixture(scope="module")
@@ -43,7 +44,7 @@ def test_installed_wheel_runs_cli_and_flake8(wheel: Path, tmp_path: Path) -> Non
     examples = ROOT / "examples"
     cli = subprocess.run([str(bin_dir / "mcp-lint"), "check", str(examples)], capture_output=True, text=True, cwd=tmp_path)
     assert cli.returncode == 1, cli.stderr
-    assert cli.stdout.splitlines()[-1] == "Found 4 errors."
+    assert cli.stdout.splitlines()[-1] == f"Found {len(EXAMPLE_FINDINGS)} errors."
     assert f"{examples / 'booking_server.py'}:24:9: MCP001 " in cli.stdout
     location = subprocess.run(
         [str(bin_dir / "python"), "-c", "import mcp_lint.rules as r; print(r.__file__)"],
@@ -56,6 +57,5 @@ def test_installed_wheel_runs_cli_and_flake8(wheel: Path, tmp_path: Path) -> Non
     )  # fmt: skip
     assert flake8.returncode == 1, flake8.stderr
     assert sorted(flake8.stdout.splitlines()) == sorted(
-        f"{examples / name}:{row}:MCP001"
-        for name, row in [("booking_server.py", 24), ("booking_server.py", 33), ("booking_server.py", 35), ("weather_lowlevel.py", 15)]
+        f"{examples / name}:{row}:{code}" for name, row, _, code in EXAMPLE_FINDINGS
     )

@@ -1,0 +1,224 @@
+"""MCP002 generic-swallowed-exception."""
+
+from __future__ import annotations
+
+import builtins
+
+import libcst as cst
+
+from mcp_lint.discovery import FunctionInfo, ModuleIndex, local_assignment
+from mcp_lint.failures import failure_report
+from mcp_lint.rule import Rule, ancestors_within
+
+_BROAD = frozenset({"Exception", "BaseException"})
+_BUILTINS = frozenset(dir(builtins))
+_EXCEPTION_ACCESSORS = frozenset(
+    {"traceback.format_exc", "traceback.format_exception", "traceback.print_exc", "sys.exc_info", "sys.exception"}
+)
+_LOG_METHODS = frozenset({"exception", "error", "warning", "warn", "critical", "log", "info", "debug"})
+
+
+def _is_broad(handler: cst.ExceptHandler, index: ModuleIndex) -> bool:
+    kind = handler.type
+    if kind is None:
+        return True
+    items = [e.value for e in kind.elements] if isinstance(kind, cst.Tuple) else [kind]
+    for item in items:
+        if isinstance(item, cst.Name) and item.value in _BROAD and item.value not in index.symbols.imports:
+            return True
+        if index.symbols.resolve(item) in ("builtins.Exception", "builtins.BaseException"):
+            return True
+    return False
+
+
+class _Names(cst.CSTVisitor):
+    """The names an expression reads as values (not callee names, not attribute names, not lambda bodies)."""
+
+    def __init__(self) -> None:
+        self.names: list[str] = []
+        self.calls: list[cst.BaseExpression] = []
+
+    def visit_Name(self, node: cst.Name) -> None:
+        self.names.append(node.value)
+
+    def visit_Attribute(self, node: cst.Attribute) -> bool:
+        node.value.visit(self)
+        return False
+
+    def visit_Call(self, node: cst.Call) -> bool:
+        self.calls.append(node.func)
+        if isinstance(node.func, cst.Attribute):
+            node.func.value.visit(self)
+        for arg in node.args:
+            arg.value.visit(self)
+        return False
+
+    def visit_Lambda(self, node: cst.Lambda) -> bool:
+        return False
+
+
+class _Informativeness:
+    """Decides whether a failure report carries the exception or anything beyond constants and tool arguments."""
+
+    def __init__(self, index: ModuleIndex, function: FunctionInfo, handler: cst.ExceptHandler) -> None:
+        self.index = index
+        self.function = function
+        node = function.node
+        self.params = {p.name.value for p in (*node.params.posonly_params, *node.params.params, *node.params.kwonly_params)}
+        for star in (node.params.star_arg, node.params.star_kwarg):
+            if isinstance(star, cst.Param):
+                self.params.add(star.name.value)
+        exception = handler.name.name if handler.name is not None else None
+        self.derived = {exception.value} if isinstance(exception, cst.Name) else set()
+        self._derive(handler)
+
+    def _derive(self, handler: cst.ExceptHandler) -> None:
+        """Add the names the except body assigns from the exception, or from names derived from it."""
+        assigns: list[tuple[cst.BaseExpression, cst.BaseExpression]] = []
+
+        class Collect(cst.CSTVisitor):
+            def visit_Assign(self, node: cst.Assign) -> None:
+                assigns.extend((t.target, node.value) for t in node.targets)
+
+            def visit_AugAssign(self, node: cst.AugAssign) -> None:
+                assigns.append((node.target, node.value))
+
+        handler.body.visit(Collect())
+        changed = bool(self.derived)
+        while changed:
+            changed = False
+            for target, value in assigns:
+                names = _Names()
+                value.visit(names)
+                if isinstance(target, cst.Name) and target.value not in self.derived and self.derived & set(names.names):
+                    self.derived.add(target.value)
+                    changed = True
+
+    def is_informative(self, expr: cst.CSTNode, depth: int = 0) -> bool:
+        names = _Names()
+        expr.visit(names)
+        if any(self.index.symbols.resolve(func) in _EXCEPTION_ACCESSORS for func in names.calls):
+            return True
+        for name in names.names:
+            if name in self.derived:
+                return True
+            if name in self.params or name in self.index.symbols.constants or name in self.index.symbols.imports:
+                continue
+            if name in _BUILTINS and local_assignment(self.function.node, name) is None:
+                continue
+            value = local_assignment(self.function.node, name)
+            if value is None or depth >= 3 or self.is_informative(value, depth + 1):
+                return True
+        return False
+
+
+def _logs(handler: cst.ExceptHandler) -> bool:
+    found = False
+
+    class Find(cst.CSTVisitor):
+        def visit_Call(self, node: cst.Call) -> None:
+            nonlocal found
+            func = node.func
+            if (isinstance(func, cst.Attribute) and func.attr.value in _LOG_METHODS) or (
+                isinstance(func, cst.Name) and func.value == "print"
+            ):
+                found = True
+
+    handler.body.visit(Find())
+    return found
+
+
+class GenericSwallowedException(Rule):
+    """## What it does
+    Finds a broad `except` (bare, `Exception`, `BaseException`, or a tuple holding one) in a tool handler, or
+    in a same-module helper or decorator a handler reaches, whose failure report carries neither the
+    exception nor any classification: its message is a constant string, or is built only from the tool's
+    own arguments and module constants. Every failure shape counts: a raised exception, a
+    `CallToolResult(isError=True)`, an error dict (`{"error": ...}`, `{"success": False}`, ...) or a list of
+    them, `json.dumps` of one, an `"Error: ..."`/`"Failed to ..."` string, or a same-module helper that builds
+    one.
+
+    Narrow `except` clauses are not reported (their type is the classification), nor reports that include
+    the exception (`str(e)`, `f"{e}"`, `repr(e)`, `type(e).__name__`, `e.args`, `traceback.format_exc()`, or a
+    local value derived from it), nor reports chosen by an `if` or `match` inside the handler (a classified
+    report), nor a bare re-raise.
+
+    ## Why is this bad?
+    "Operation failed" gives the model nothing to act on: it cannot tell a timeout worth retrying from a
+    permission error to escalate or a bad argument to correct (seed 004, "Anti-Pattern: Generic Error
+    Swallowing"). Logging the exception first (`logger.exception(...)`, `await ctx.error(...)`) does not
+    help, because logs never reach the model.
+
+    ## Example
+    ```python
+    from fastmcp import FastMCP
+
+    mcp = FastMCP("orders")
+
+    @mcp.tool()
+    async def lookup_order(order_id: str) -> dict:
+        try:
+            return await order_db.get(order_id)
+        except Exception:
+            return {"isError": True, "error": "Operation failed"}
+    ```
+
+    ## Use instead
+    ```python
+    from fastmcp import FastMCP
+
+    mcp = FastMCP("orders")
+
+    @mcp.tool()
+    async def lookup_order(order_id: str) -> dict:
+        try:
+            return await order_db.get(order_id)
+        except TimeoutError:
+            return {"isError": True, "errorCategory": "transient", "isRetryable": True, "retryAfterSeconds": 30}
+        except Exception as exc:
+            return {"isError": True, "error": f"Operation failed: {type(exc).__name__}: {exc}"}
+    ```
+
+    ## Fix safety
+    This rule has no automatic fix yet.
+
+    ## References
+    - `shared/seeds/004`: structured MCP tool errors, "Why Uniform Errors Break Recovery" and the anti-patterns.
+    - `shared/seeds/003`: OXP error schemas (a message plus machine-readable details).
+    - MCP spec 2025-11-25, tool execution errors (SEP-1303, `shared/seeds/000`).
+    """
+
+    code = "MCP002"
+    name = "generic-swallowed-exception"
+    summary = "Broad except reports a constant failure that carries neither the exception nor a classification"
+
+    def _check(self, node: cst.Return | cst.Raise) -> None:
+        scope = self.context.scope
+        if scope is None:
+            return
+        within = ancestors_within(self.context.ancestors[:-1], scope.function.node)
+        handler_at = next((i for i in range(len(within) - 1, -1, -1) if isinstance(within[i], cst.ExceptHandler)), None)
+        if handler_at is None:
+            return
+        handler = within[handler_at]
+        if not _is_broad(handler, self.context.index):
+            return
+        if any(isinstance(n, (cst.If, cst.Match)) for n in within[handler_at:]):
+            return  # a report chosen by a condition is a classified report
+        report = failure_report(node, self.context.index, scope.function)
+        if report is None or _Informativeness(self.context.index, scope.function, handler).is_informative(report.payload):
+            return
+        message = (
+            f"Broad except collapses every failure into one constant {report.shape.value}: the model cannot tell "
+            "what failed or whether to retry; include the exception (type and message) or classify it "
+            "(errorCategory, isRetryable)"
+        )
+        if _logs(handler):
+            message += "; logging the exception does not help, logs never reach the model"
+        self.report(node, message)
+
+    def visit_Return(self, node: cst.Return) -> None:
+        self._check(node)
+
+    def visit_Raise(self, node: cst.Raise) -> None:
+        self._check(node)
