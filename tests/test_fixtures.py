@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import expected_diagnostics, fixture_files
+from conftest import FIXTURES, expected_diagnostics, fixture_files
 from mcp_lint.rules import ALL_RULES
 from mcp_lint.runner import check_file
 
@@ -35,3 +35,31 @@ def test_expectation_parser() -> None:
     expected = expected_diagnostics(sample)
     assert (20, 9, "MCP001") in expected
     assert all(row > 2 for row, _, _ in expected)
+
+
+def messages(path: Path) -> dict[int, str]:
+    return {d.row: d.message for d in check_file(path, ALL_RULES).diagnostics}
+
+
+def test_mcp002_message_says_logging_does_not_help() -> None:
+    found = messages(FIXTURES / "MCP002.py")
+    assert found[23] == (
+        "Broad except collapses every failure into one constant error string: the model cannot tell what failed "
+        "or whether to retry; include the exception (type and message) or classify it (errorCategory, isRetryable)"
+    )
+    assert found[32].endswith("; logging the exception does not help, logs never reach the model")
+    assert "raised exception" in found[41] and found[41].endswith("logs never reach the model")
+
+
+def test_mcp003_message_names_the_shape_and_the_success_form() -> None:
+    found = messages(FIXTURES / "MCP003.py")
+    assert found[21].startswith("Empty result reported as a failure (raised exception): finding nothing is a successful")
+    assert "(error dict)" in found[29]
+    assert "{'found': False, 'message': ...}" in found[29]
+
+
+def test_mcp004_message_names_the_delay_key_in_the_payload_style() -> None:
+    found = messages(FIXTURES / "MCP004.py")
+    assert found[22].endswith("add 'retryAfterSeconds'")
+    assert found[24].endswith("add 'retry_after_seconds'")
+    assert found[30].endswith("add 'retry_after_seconds'")
