@@ -18,7 +18,7 @@ from libcst.metadata import MetadataWrapper, PositionProvider
 
 from mcp_lint.diagnostics import PARSE_ERROR_CODE, Diagnostic, FileResult
 from mcp_lint.discovery import discover
-from mcp_lint.rule import Rule, RuleContext
+from mcp_lint.rule import Rule, RuleContext, RuleOptions
 
 # A module can only define MCP tools if it imports an MCP framework somewhere.
 _MCP_IMPORT = re.compile(
@@ -122,32 +122,38 @@ def parse(source: bytes | str) -> cst.Module | Diagnostic:
         return parse_error(f"could not parse: {exc}")
 
 
-def check_module(module: cst.Module, rule_classes: Sequence[type[Rule]]) -> list[Diagnostic]:
+def check_module(
+    module: cst.Module, rule_classes: Sequence[type[Rule]], options: RuleOptions | None = None
+) -> list[Diagnostic]:
     """Run rules over a parsed module.
 
     Args:
         module (cst.Module): the module; its nodes are the diagnostics' ``node``.
         rule_classes (Sequence[type[Rule]]): the selected rules.
+        options (RuleOptions | None): rule options; the defaults when None.
     Returns:
-        list[Diagnostic]: the findings with positions, sorted.
+        list[Diagnostic]: the findings with positions and fixes, sorted.
     """
     index = discover(module)
     if not index.is_mcp_module or not rule_classes:
         return []
-    context = RuleContext(index)
+    context = RuleContext(index, options)
     module.visit(_Runner([cls(context) for cls in rule_classes], context))
     if context.diagnostics:
         _position(context.diagnostics, module)
     return sorted(context.diagnostics, key=lambda d: d.sort_key)
 
 
-def check_source(source: bytes | str, path: Path, rule_classes: Sequence[type[Rule]]) -> FileResult:
+def check_source(
+    source: bytes | str, path: Path, rule_classes: Sequence[type[Rule]], options: RuleOptions | None = None
+) -> FileResult:
     """Check one file's source.
 
     Args:
         source (bytes | str): the file's bytes, or its decoded text.
         path (Path): its path, for the result.
         rule_classes (Sequence[type[Rule]]): the selected rules.
+        options (RuleOptions | None): rule options; the defaults when None.
     Returns:
         FileResult: the findings, or an MCP000 diagnostic with ``error`` set when it could not be parsed.
     """
@@ -157,6 +163,6 @@ def check_source(source: bytes | str, path: Path, rule_classes: Sequence[type[Ru
     if isinstance(parsed, Diagnostic):
         return FileResult(path, [parsed], error=True)
     try:
-        return FileResult(path, check_module(parsed, rule_classes))
+        return FileResult(path, check_module(parsed, rule_classes, options))
     except RecursionError:
         return FileResult(path, [parse_error("could not check: the code is nested too deeply")], error=True)

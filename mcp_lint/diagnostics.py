@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import enum
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -9,6 +11,37 @@ import libcst as cst
 
 #: The code of a file that could not be checked (unreadable, undecodable or unparsable).
 PARSE_ERROR_CODE = "MCP000"
+
+
+class Applicability(enum.Enum):
+    """Whether a fix may be applied without review (ruff's terms)."""
+
+    SAFE = "safe"
+    UNSAFE = "unsafe"
+
+
+#: A change to one node: given the node as already updated below it, return its replacement.
+Transform = Callable[[cst.CSTNode], cst.CSTNode]
+
+
+@dataclass(eq=False)
+class Fix:
+    """A codemod for one diagnostic.
+
+    Attributes:
+        title (str): what the fix does, shown to the user.
+        applicability (Applicability): safe, or unsafe (applied only with ``--unsafe-fixes``).
+        edits (list[tuple[cst.CSTNode, Transform]]): nodes of the checked module and how to rewrite each.
+        add_imports (list[tuple[str, str]]): ``(module, name)`` imports the rewritten code needs.
+        remove_imports (list[tuple[str, str | None, str | None]]): ``(module, name, asname)`` imports to drop
+            when nothing uses them any more.
+    """
+
+    title: str
+    applicability: Applicability
+    edits: list[tuple[cst.CSTNode, Transform]]
+    add_imports: list[tuple[str, str]] = field(default_factory=list)
+    remove_imports: list[tuple[str, str | None, str | None]] = field(default_factory=list)
 
 
 @dataclass(eq=False)
@@ -26,6 +59,7 @@ class Diagnostic:
         end_row (int): the line it ends on.
         end_column (int): the column it ends at (exclusive).
         node (cst.CSTNode | None): the reported node, for fixes; None for MCP000.
+        fix (Fix | None): the codemod that resolves it, if the rule has one here.
     """
 
     code: str
@@ -36,6 +70,7 @@ class Diagnostic:
     end_row: int = 0
     end_column: int = 0
     node: cst.CSTNode | None = field(default=None, repr=False)
+    fix: Fix | None = field(default=None, repr=False)
 
     @property
     def sort_key(self) -> tuple[int, int, str]:

@@ -273,3 +273,49 @@ def failure_report(
         return None
     shape = _Shapes(index).shape(statement.value, function)
     return FailureReport(statement, shape, statement.value) if shape is not None else None
+
+
+#: Fields that hold an error payload's message, in the order they are looked for.
+MESSAGE_KEYS = ("error", "message", "description", "detail", "details", "msg", "error_message", "errorMessage")
+
+
+def message_node(payload: cst.BaseExpression, index: ModuleIndex) -> cst.BaseExpression | None:
+    """Find the expression that holds a failure report's message.
+
+    Args:
+        payload (cst.BaseExpression): a raised exception, an error dict or string, ``json.dumps(...)``, a list of
+            these, ``TextContent(text=...)`` or ``CallToolResult(content=[...])``.
+        index (ModuleIndex): the module's discovery result, to recognise ``json.dumps``.
+    Returns:
+        cst.BaseExpression | None: a string, f-string or name holding the message, or None when there is none
+        to find (a same-module helper call, an exception raised without arguments).
+    """
+    if isinstance(payload, (cst.SimpleString, cst.FormattedString, cst.ConcatenatedString, cst.Name)):
+        return payload
+    if isinstance(payload, cst.BinaryOperation) and string_prefix(payload) is not None:
+        return payload
+    if isinstance(payload, (cst.List, cst.Tuple)):
+        return message_node(payload.elements[0].value, index) if payload.elements else None
+    fields = payload_fields(payload)
+    if isinstance(payload, cst.Dict) or (isinstance(payload, cst.Call) and _callee_name(payload.func) == "dict"):
+        for key in MESSAGE_KEYS:
+            if fields and key in fields:
+                return message_node(fields[key], index)
+        return None
+    if not isinstance(payload, cst.Call):
+        return None
+    name = _callee_name(payload.func)
+    if index.symbols.resolve(payload.func) == "json.dumps" and payload.args:
+        return message_node(payload.args[0].value, index)
+    if name == "TextContent":
+        text = (fields or {}).get("text")
+        return message_node(text, index) if text is not None else None
+    if name in ("CallToolResult", "ToolResult"):
+        content = (fields or {}).get("content")
+        return message_node(content, index) if content is not None else None
+    if index.callee(None, payload.func) is not None:
+        return None  # a same-module helper: its arguments are not known to be the message
+    positional = [a.value for a in payload.args if a.keyword is None and not a.star]
+    if positional:
+        return message_node(positional[0], index)
+    return (fields or {}).get("message")

@@ -90,6 +90,17 @@ class _Evaluator:
                 return value
         return expr
 
+    @staticmethod
+    def _passed_message(call: cst.Call, helper: FunctionInfo, built: InvalidParamsError) -> cst.BaseExpression | None:
+        """The call-site argument a helper uses unchanged as the error's message, if there is one."""
+        if not isinstance(built.message, cst.Name):
+            return None
+        params = helper.node.params
+        for position, param in enumerate((*params.posonly_params, *params.params)):
+            if param.name.value == built.message.value:
+                return argument(call, param.name.value, position)
+        return None
+
     def protocol_error(
         self, expr: cst.BaseExpression | None, function: FunctionInfo | None, depth: int = 0
     ) -> InvalidParamsError | None:
@@ -122,9 +133,8 @@ class _Evaluator:
         for value in returned_values(helper.node):
             built = self.protocol_error(value, helper, depth + 1)
             if built is not None:
-                message = argument(expr, "message", 0)
                 text = " ".join(filter(None, (built.literal_text, literal_text(expr))))
-                return InvalidParamsError(expr, message, text)
+                return InvalidParamsError(expr, self._passed_message(expr, helper, built), text)
         return None
 
 

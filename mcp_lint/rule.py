@@ -7,26 +7,30 @@ docstring is its documentation, in the sections listed in :data:`DOC_SECTIONS`.
 
 from __future__ import annotations
 
-import enum
 import inspect
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import ClassVar
 
 import libcst as cst
 
-from mcp_lint.diagnostics import Diagnostic
+from mcp_lint.diagnostics import Applicability, Diagnostic, Fix
 from mcp_lint.discovery import ModuleIndex, ToolScope
 
 #: The sections every rule's documentation has, in order.
 DOC_SECTIONS = ("What it does", "Why is this bad?", "Example", "Use instead", "Fix safety", "References")
 
 
-class Applicability(enum.Enum):
-    """Whether a fix may be applied without review (ruff's terms)."""
+@dataclass(frozen=True)
+class RuleOptions:
+    """Options that change what rules report or emit.
 
-    SAFE = "safe"
-    UNSAFE = "unsafe"
+    Attributes:
+        retry_after_seconds (int): the delay MCP004's fix adds (option ``retry-after-seconds``).
+    """
+
+    retry_after_seconds: int = 30
 
 
 class RuleContext:
@@ -38,25 +42,28 @@ class RuleContext:
             innermost function is not in tool context (or there is none).
         ancestors (list[cst.CSTNode]): the nodes from the module down to the node being visited, inclusive.
         diagnostics (list[Diagnostic]): what the rules reported so far.
+        options (RuleOptions): the rule options in effect.
     """
 
-    def __init__(self, index: ModuleIndex) -> None:
+    def __init__(self, index: ModuleIndex, options: RuleOptions | None = None) -> None:
         self.index = index
+        self.options = options or RuleOptions()
         self.scope: ToolScope | None = None
         self.ancestors: list[cst.CSTNode] = []
         self.diagnostics: list[Diagnostic] = []
 
-    def report(self, rule: Rule, node: cst.CSTNode, message: str) -> Diagnostic:
+    def report(self, rule: Rule, node: cst.CSTNode, message: str, fix: Fix | None = None) -> Diagnostic:
         """Record a finding; the engine fills in its position.
 
         Args:
             rule (Rule): the reporting rule.
             node (cst.CSTNode): the node the finding is about.
             message (str): the message for the user.
+            fix (Fix | None): the codemod that resolves it, if any.
         Returns:
             Diagnostic: the new diagnostic.
         """
-        diagnostic = Diagnostic(rule.code, rule.name, message, node=node)
+        diagnostic = Diagnostic(rule.code, rule.name, message, node=node, fix=fix)
         self.diagnostics.append(diagnostic)
         return diagnostic
 
@@ -80,16 +87,17 @@ class Rule:
     def __init__(self, context: RuleContext) -> None:
         self.context = context
 
-    def report(self, node: cst.CSTNode, message: str) -> Diagnostic:
+    def report(self, node: cst.CSTNode, message: str, fix: Fix | None = None) -> Diagnostic:
         """Report a finding at ``node``.
 
         Args:
             node (cst.CSTNode): the node the finding is about.
             message (str): the message for the user.
+            fix (Fix | None): the codemod that resolves it, if any.
         Returns:
             Diagnostic: the new diagnostic.
         """
-        return self.context.report(self, node, message)
+        return self.context.report(self, node, message, fix)
 
     @classmethod
     def documentation(cls) -> str:

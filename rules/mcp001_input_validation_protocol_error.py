@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import libcst as cst
 
-from mcp_lint.discovery import mentions_unknown_tool
+from mcp_lint.diagnostics import Applicability, Fix
+from mcp_lint.discovery import ToolScope, mentions_unknown_tool
 from mcp_lint.dispatch import Dispatcher
-from mcp_lint.protocol_errors import invalid_params_error
+from mcp_lint.fixes import call_tool_result, protocol_error_imports, tool_error_name
+from mcp_lint.protocol_errors import InvalidParamsError, invalid_params_error
 from mcp_lint.rule import Rule, ancestors_within
 
 
@@ -66,7 +68,18 @@ class InputValidationProtocolError(Rule):
     spelling that works on both mcp majors.
 
     ## Fix safety
-    This rule has no automatic fix yet.
+    The fix is safe: the model receives the same message, now as a tool execution error. It emits the
+    replacement measured for each framework in `shared/design/sdk-errors.md` (c):
+    - mcp v1 `FastMCP`, mcp v2 `MCPServer` and `fastmcp`: `raise ToolError(message)`, with the message
+      expression as written and the framework's own `ToolError` imported. `raise ToolError` works whatever the
+      return annotation, where `return CallToolResult(...)` does not (the "Codemod hazard" in sdk-errors.md).
+    - a low-level `tools/call` handler body:
+      `return CallToolResult(isError=True, content=[TextContent(type="text", text=message)])`.
+
+    `McpError`/`MCPError`, `ErrorData` and `INVALID_PARAMS` imports are removed when nothing else uses them.
+    There is no fix in a helper of a low-level handler, which cannot return the handler's result in its
+    place, nor where the error is built in a variable or by a helper, the message is absent, or the name
+    `ToolError` is taken by something else.
 
     ## References
     - SEP-1303, "Input Validation Errors as Tool Execution Errors" (MCP spec 2025-11-25), `shared/seeds/000`.
@@ -78,6 +91,7 @@ class InputValidationProtocolError(Rule):
     code = "MCP001"
     name = "input-validation-protocol-error"
     summary = "Input validation failure raised as a JSON-RPC -32602 protocol error"
+    fix_applicability = Applicability.SAFE
 
     def visit_Raise(self, node: cst.Raise) -> None:
         scope = self.context.scope
@@ -102,5 +116,36 @@ class InputValidationProtocolError(Rule):
             node,
             f"Input validation failure raised as a -32602 protocol error: {framework.invalid_params_behaviour} "
             f"(SEP-1303); {remedy}",
+            self._fix(node, error, scope),
+        )
+
+    def _fix(self, node: cst.Raise, error: InvalidParamsError, scope: ToolScope) -> Fix | None:
+        message = error.message
+        if message is None or error.call is not node.exc or len(scope.frameworks) != 1:
+            return None
+        index = self.context.index
+        removals = protocol_error_imports(index)
+        if scope.framework.is_lowlevel:
+            if scope.handler is None:
+                return None  # a helper cannot return the handler's result
+            result, imports = call_tool_result(message, is_error=True)
+            return Fix(
+                "Return CallToolResult(isError=True, ...) instead",
+                Applicability.SAFE,
+                [(node, lambda _: cst.Return(value=result))],
+                imports,
+                removals,
+            )
+        named = tool_error_name(index, scope.framework)
+        if named is None:
+            return None
+        name, imports = named
+        exc = cst.Call(func=cst.Name(name), args=[cst.Arg(message)])
+        return Fix(
+            "Raise ToolError(message) instead",
+            Applicability.SAFE,
+            [(node, lambda updated: updated.with_changes(exc=exc))],
+            imports,
+            removals,
         )
 

@@ -6,8 +6,10 @@ import builtins
 
 import libcst as cst
 
+from mcp_lint.diagnostics import Applicability, Fix, Transform
 from mcp_lint.discovery import FunctionInfo, ModuleIndex, local_assignment
-from mcp_lint.failures import failure_report
+from mcp_lint.failures import failure_report, message_node
+from mcp_lint.fixes import with_exception
 from mcp_lint.rule import Rule, ancestors_within
 
 _BROAD = frozenset({"Exception", "BaseException"})
@@ -128,6 +130,17 @@ def _logs(handler: cst.ExceptHandler) -> bool:
     return found
 
 
+def _bind_exception(handler: cst.CSTNode) -> cst.CSTNode:
+    """Bind the exception as ``exc``; a bare ``except:`` becomes ``except BaseException as exc:``."""
+    assert isinstance(handler, cst.ExceptHandler)
+    name = cst.AsName(cst.Name("exc"))
+    if handler.type is None:
+        return handler.with_changes(
+            type=cst.Name("BaseException"), name=name, whitespace_after_except=cst.SimpleWhitespace(" ")
+        )
+    return handler.with_changes(name=name)
+
+
 class GenericSwallowedException(Rule):
     """## What it does
     Finds a broad `except` (bare, `Exception`, `BaseException`, or a tuple holding one) in a tool handler, or
@@ -180,7 +193,13 @@ class GenericSwallowedException(Rule):
     ```
 
     ## Fix safety
-    This rule has no automatic fix yet.
+    The fix is unsafe, because it changes what the model reads. It keeps the original text and adds the
+    exception's type and message, `f"<original text>: {type(exc).__name__}: {exc}"`, in the same shape as
+    before: the string, the dict field (`error`, `message`, ...), the exception's argument or the
+    `TextContent` text. It binds the exception `as exc` when the clause has no name (a bare `except:` becomes
+    `except BaseException as exc:`, which catches the same). There is no fix when the report comes from a
+    same-module helper or has no message to extend. Review that the exception text is fit for the model to read:
+    it may carry internal details.
 
     ## References
     - `shared/seeds/004`: structured MCP tool errors, "Why Uniform Errors Break Recovery" and the anti-patterns.
@@ -191,6 +210,7 @@ class GenericSwallowedException(Rule):
     code = "MCP002"
     name = "generic-swallowed-exception"
     summary = "Broad except reports a constant failure that carries neither the exception nor a classification"
+    fix_applicability = Applicability.UNSAFE
 
     def _check(self, node: cst.Return | cst.Raise) -> None:
         scope = self.context.scope
@@ -215,7 +235,27 @@ class GenericSwallowedException(Rule):
         )
         if _logs(handler):
             message += "; logging the exception does not help, logs never reach the model"
-        self.report(node, message)
+        self.report(node, message, self._fix(handler, report.payload))
+
+    def _fix(self, handler: cst.ExceptHandler, payload: cst.BaseExpression) -> Fix | None:
+        target = message_node(payload, self.context.index)
+        if target is None:
+            return None
+        bound = handler.name.name if handler.name is not None else None
+        exc = bound.value if isinstance(bound, cst.Name) else "exc"
+        if bound is not None and not isinstance(bound, cst.Name):
+            return None
+        replacement = with_exception(target, exc)
+        if replacement is None:
+            return None
+        edits: list[tuple[cst.CSTNode, Transform]] = [(target, lambda _: replacement)]
+        if bound is None:
+            edits.append((handler, _bind_exception))
+        return Fix(
+            "Include the exception's type and message in the report",
+            Applicability.UNSAFE,
+            edits,
+        )
 
     def visit_Return(self, node: cst.Return) -> None:
         self._check(node)

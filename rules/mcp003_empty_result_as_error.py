@@ -6,8 +6,10 @@ import re
 
 import libcst as cst
 
-from mcp_lint.discovery import FunctionInfo, OwnBody, local_assignment
-from mcp_lint.failures import failure_report, literal_text
+from mcp_lint.diagnostics import Applicability, Fix
+from mcp_lint.discovery import FunctionInfo, OwnBody, ToolScope, local_assignment, returned_values
+from mcp_lint.failures import failure_report, is_error_string, literal_text, message_node
+from mcp_lint.fixes import call_tool_result
 from mcp_lint.rule import Rule
 
 # Names of configuration, credentials, clients and connections: not the tool's result.
@@ -171,6 +173,51 @@ def result_names(function: FunctionInfo) -> set[str]:
     return collector.results - collector.others - params
 
 
+class _Put(cst.CSTTransformer):
+    def __init__(self, value: cst.BaseExpression) -> None:
+        super().__init__()
+        self.value = value
+
+    def leave_Name(self, original_node: cst.Name, updated_node: cst.Name) -> cst.BaseExpression:
+        return self.value if original_node.value == "__MSG__" else updated_node
+
+
+_KINDS = {"str": "str", "dict": "dict", "Dict": "dict", "Mapping": "dict", "list": "list", "List": "list", "Sequence": "list"}
+
+
+def _kind_of_value(value: cst.BaseExpression) -> str | None:
+    if isinstance(value, (cst.SimpleString, cst.FormattedString, cst.ConcatenatedString)):
+        return "str"
+    if isinstance(value, (cst.Dict, cst.DictComp)):
+        return "dict"
+    if isinstance(value, (cst.List, cst.ListComp)):
+        return "list"
+    return None
+
+
+def _return_kind(function: cst.FunctionDef, failing: cst.CSTNode) -> str | None:
+    """What the tool returns, "str", "dict" or "list": from its annotation, else from its other returns."""
+    if function.returns is not None:
+        annotation = function.returns.annotation
+        if isinstance(annotation, cst.Subscript):
+            annotation = annotation.value
+        name = annotation.attr.value if isinstance(annotation, cst.Attribute) else getattr(annotation, "value", None)
+        return _KINDS.get(name) if isinstance(name, str) else None
+    kinds = {_kind_of_value(value) for value in returned_values(function) if value is not getattr(failing, "value", None)}
+    return kinds.pop() if len(kinds) == 1 else None
+
+
+def _strip_error_prefix(message: cst.BaseExpression) -> cst.BaseExpression | None:
+    """Drop a leading ``"Error: "`` from a string message, so that plain text reads as the answer it is."""
+    if not isinstance(message, cst.SimpleString) or "b" in message.prefix.lower():
+        return message
+    text = message.raw_value
+    stripped = re.sub(r"^\s*(error|errors|failure)\s*:\s*", "", text, flags=re.IGNORECASE)
+    if stripped == text:
+        return message
+    return cst.SimpleString(f"{message.prefix}{message.quote}{stripped[:1].upper()}{stripped[1:]}{message.quote}")
+
+
 class EmptyResultAsError(Rule):
     """## What it does
     Finds a branch, in a tool handler or a helper it reaches, that is taken when the tool's own result is
@@ -220,7 +267,16 @@ class EmptyResultAsError(Rule):
     ```
 
     ## Fix safety
-    This rule has no automatic fix yet.
+    The fix is unsafe, because it changes control flow: the tool no longer fails. It turns the report into a
+    successful empty result that keeps the message, in the shape the tool returns:
+    - a tool annotated `-> str`, or evidently returning strings: the message text (a leading `"Error: "` is
+      dropped);
+    - `-> dict`: `{"found": False, "message": ...}`;
+    - `-> list`: `[]`;
+    - a low-level handler: `CallToolResult(content=[TextContent(type="text", text=...)])`, without `isError`.
+
+    Where the return type cannot be told, or the report is in a helper rather than the handler's own body,
+    there is no fix.
 
     ## References
     - `shared/seeds/004`: "Distinguishing Empty Results from Access Failures", "Treating Empty as Error".
@@ -230,6 +286,7 @@ class EmptyResultAsError(Rule):
     code = "MCP003"
     name = "empty-result-as-error"
     summary = "An empty or absent result is reported as a failure"
+    fix_applicability = Applicability.UNSAFE
 
     def visit_If(self, node: cst.If) -> None:
         scope = self.context.scope
@@ -248,13 +305,41 @@ class EmptyResultAsError(Rule):
                 if isinstance(small, (cst.Return, cst.Raise)):
                     report = failure_report(small, self.context.index, scope.function)
                     text = self._message_text(report.payload, scope.function) if report is not None else ""
-                    if _ABSENCE.search(text) and not _FAILURE.search(text):
+                    if report is not None and _ABSENCE.search(text) and not _FAILURE.search(text):
                         self.report(
                             small,
                             f"Empty result reported as a failure ({report.shape.value}): finding nothing is a "
                             "successful answer; return {'found': False, 'message': ...}, an empty list or plain text "
                             "with isError false",
+                            self._fix(small, report.payload, scope),
                         )
+
+    def _fix(self, statement: cst.Return | cst.Raise, payload: cst.BaseExpression, scope: ToolScope) -> Fix | None:
+        handler = scope.handler
+        message = message_node(payload, self.context.index)
+        if handler is None or message is None:
+            return None  # only a handler's own return value is known to reach the client
+        imports: list[tuple[str, str]] = []
+        kind = "lowlevel" if handler.framework.is_lowlevel else _return_kind(handler.function.node, statement)
+        if kind == "lowlevel":
+            text = _strip_error_prefix(message)
+            value, imports = call_tool_result(text if text is not None else message, is_error=False)
+        elif kind == "dict":
+            value = cst.parse_expression('{"found": False, "message": __MSG__}').visit(_Put(message))
+        elif kind == "list":
+            value = cst.List([])
+        elif kind == "str":
+            value = _strip_error_prefix(message)
+            if value is None or is_error_string(value):
+                return None
+        else:
+            return None
+        return Fix(
+            "Return a successful empty result that keeps the message",
+            Applicability.UNSAFE,
+            [(statement, lambda _: cst.Return(value=value))],
+            imports,
+        )
 
     def _message_text(self, payload: cst.BaseExpression, function: FunctionInfo) -> str:
         """The literal text of a report, following local variables that hold its message."""

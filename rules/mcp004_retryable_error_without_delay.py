@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import libcst as cst
 
+from mcp_lint.diagnostics import Applicability, Fix
 from mcp_lint.failures import CATEGORY_KEYS, DELAY_KEYS, RETRYABLE_KEYS, is_true, payload_fields
 from mcp_lint.rule import Rule
 
@@ -56,6 +57,34 @@ def delay_key(fields: dict[str, cst.BaseExpression], keyword_payload: bool) -> s
     return "retry_after_seconds" if keyword_payload else "retryAfterSeconds"
 
 
+_NO_SPACE_EQUAL = cst.AssignEqual(whitespace_before=cst.SimpleWhitespace(""), whitespace_after=cst.SimpleWhitespace(""))
+
+
+def _append(node: cst.CSTNode, item: cst.DictElement | cst.Arg) -> cst.CSTNode:
+    """Append an element to a dict literal or an argument to a call, in the layout the others have."""
+    items = list(node.elements if isinstance(node, cst.Dict) else node.args)  # type: ignore[attr-defined]
+    last = items[-1]
+    if len(items) >= 2 and isinstance(items[-2].comma, cst.Comma):
+        separator = items[-2].comma
+    elif isinstance(last.comma, cst.Comma):
+        # One element with a trailing comma: separate as the opening bracket does (often a newline).
+        opening = node.lbrace.whitespace_after if isinstance(node, cst.Dict) else node.whitespace_before_args
+        separator = cst.Comma(whitespace_after=opening)
+    else:
+        separator = cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
+    if isinstance(last.comma, cst.Comma):
+        item = item.with_changes(comma=last.comma)
+    if isinstance(last, cst.Arg):
+        # The space before ``)`` belongs to the last argument: it moves to the new one.
+        item = item.with_changes(whitespace_after_arg=last.whitespace_after_arg)
+        last = last.with_changes(whitespace_after_arg=cst.SimpleWhitespace(""))
+    items[-1] = last.with_changes(comma=separator)
+    items.append(item)
+    if isinstance(node, cst.Dict):
+        return node.with_changes(elements=items)
+    return node.with_changes(args=items)
+
+
 class RetryableErrorWithoutDelay(Rule):
     """## What it does
     Finds structured error payloads in MCP modules that mark themselves retryable but give no retry delay.
@@ -102,7 +131,10 @@ class RetryableErrorWithoutDelay(Rule):
     ```
 
     ## Fix safety
-    This rule has no automatic fix yet.
+    The fix adds the delay in the payload's own naming style: `"retryAfterSeconds"` for camelCase payloads,
+    `"retry_after_seconds"` for snake_case ones (keyword arguments default to snake_case). The value is the
+    option `retry-after-seconds` (default 30). It is safe for dict literals and `dict(...)`, which accept any
+    key. For the keyword arguments of another constructor it is unsafe: the class may not accept the keyword.
 
     ## References
     - `shared/seeds/004`: "Retryable vs Non-Retryable Error Design", required fields, "No retryAfterSeconds on
@@ -113,6 +145,7 @@ class RetryableErrorWithoutDelay(Rule):
     code = "MCP004"
     name = "retryable-error-without-delay"
     summary = "A retryable error payload gives no retry delay"
+    fix_applicability = Applicability.SAFE
 
     def _check(self, node: cst.Dict | cst.Call) -> None:
         fields = _fields(node)
@@ -127,7 +160,24 @@ class RetryableErrorWithoutDelay(Rule):
             node,
             f"Retryable error payload gives no retry delay: the model retries at once and hammers a struggling "
             f"service; add {key!r}",
+            self._fix(node, key),
         )
+
+    def _fix(self, node: cst.Dict | cst.Call, key: str) -> Fix:
+        delay = cst.Integer(str(self.context.options.retry_after_seconds))
+        if isinstance(node, cst.Dict):
+            return Fix(
+                f"Add {key!r}: {delay.value}",
+                Applicability.SAFE,
+                [(node, lambda updated: _append(updated, cst.DictElement(cst.SimpleString(f'"{key}"'), delay)))],
+            )
+        constructor = not (isinstance(node.func, cst.Name) and node.func.value == "dict")
+        return Fix(
+            f"Add {key}={delay.value}",
+            Applicability.UNSAFE if constructor else Applicability.SAFE,
+            [(node, lambda updated: _append(updated, cst.Arg(delay, keyword=cst.Name(key), equal=_NO_SPACE_EQUAL)))],
+        )
+
 
     def visit_Dict(self, node: cst.Dict) -> None:
         self._check(node)

@@ -1,0 +1,238 @@
+"""The fix engine: apply the rules' codemods until nothing changes, then write atomically.
+
+Each pass parses the source, runs the check engine, applies every selected fix whose edits do not overlap
+another's, adds and removes imports with libcst's ``AddImportsVisitor``/``RemoveImportsVisitor``, and
+checks that the result still parses. Passes repeat until no fix applies (ruff's convergence loop).
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import libcst as cst
+from libcst.codemod import CodemodContext
+from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
+
+from mcp_lint.checker import check_module, may_define_tools, parse, parse_error
+from mcp_lint.diagnostics import Applicability, Diagnostic, Fix, Transform
+from mcp_lint.rule import Rule, RuleOptions
+
+#: Passes after which a file that still changes is reported as not converging.
+MAX_PASSES = 10
+
+
+@dataclass
+class FixOutcome:
+    """What fixing one file did.
+
+    Attributes:
+        path (Path): the file.
+        original (bytes): its source before.
+        fixed (bytes): its source after (equal to ``original`` when nothing changed).
+        applied (list[Diagnostic]): the diagnostics whose fixes were applied, over all passes.
+        remaining (list[Diagnostic]): the diagnostics left after fixing.
+        error (Diagnostic | None): MCP000 when the file could not be parsed or a fix broke it; then
+            ``fixed`` is ``original``.
+    """
+
+    path: Path
+    original: bytes
+    fixed: bytes
+    applied: list[Diagnostic] = field(default_factory=list)
+    remaining: list[Diagnostic] = field(default_factory=list)
+    error: Diagnostic | None = None
+
+    @property
+    def changed(self) -> bool:
+        """bool: whether the source changed."""
+        return self.fixed != self.original
+
+
+def is_applicable(diagnostic: Diagnostic, unsafe: bool) -> bool:
+    """Tell whether a diagnostic's fix may be applied.
+
+    Args:
+        diagnostic (Diagnostic): the diagnostic.
+        unsafe (bool): whether unsafe fixes are allowed.
+    Returns:
+        bool: True when it has a fix that is safe, or unsafe and allowed.
+    """
+    fix = diagnostic.fix
+    return fix is not None and (fix.applicability is Applicability.SAFE or unsafe)
+
+
+class _Descendants(cst.CSTVisitor):
+    def __init__(self) -> None:
+        self.nodes: set[int] = set()
+
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        self.nodes.add(id(node))
+        return True
+
+
+def _non_overlapping(diagnostics: Sequence[Diagnostic]) -> list[Fix]:
+    """Choose fixes whose edited nodes are disjoint subtrees; the others wait for the next pass."""
+    claimed: set[int] = set()
+    chosen: list[Fix] = []
+    for diagnostic in diagnostics:
+        fix = diagnostic.fix
+        assert fix is not None
+        subtree: set[int] = set()
+        for node, _ in fix.edits:
+            visitor = _Descendants()
+            node.visit(visitor)
+            subtree |= visitor.nodes
+        if subtree & claimed:
+            continue
+        claimed |= subtree
+        chosen.append(fix)
+    return chosen
+
+
+class _ApplyEdits(cst.CSTTransformer):
+    def __init__(self, fixes: Sequence[Fix]) -> None:
+        super().__init__()
+        self.edits: dict[cst.CSTNode, list[Transform]] = {}
+        for fix in fixes:
+            for node, transform in fix.edits:
+                self.edits.setdefault(node, []).append(transform)
+
+    def on_leave(self, original_node: cst.CSTNode, updated_node: cst.CSTNode) -> cst.CSTNode:
+        for transform in self.edits.get(original_node, ()):
+            updated_node = transform(updated_node)
+        if isinstance(original_node, cst.SimpleStatementLine) and original_node is not updated_node:
+            updated_node = _keep_comments(original_node, updated_node)
+        return updated_node
+
+
+def _comments(node: cst.CSTNode) -> list[str]:
+    found: list[str] = []
+
+    class Collect(cst.CSTVisitor):
+        def visit_Comment(self, comment: cst.Comment) -> None:
+            found.append(comment.value)
+
+    node.visit(Collect())
+    return found
+
+
+def _keep_comments(original: cst.SimpleStatementLine, updated: cst.CSTNode) -> cst.CSTNode:
+    """Move comments that an edit dropped from inside a statement onto their own lines above it."""
+    if not isinstance(updated, cst.SimpleStatementLine):
+        return updated
+    remaining = _comments(updated)
+    lost = []
+    for comment in _comments(original):
+        if comment in remaining:
+            remaining.remove(comment)
+        else:
+            lost.append(comment)
+    if not lost:
+        return updated
+    lines = [*updated.leading_lines, *(cst.EmptyLine(comment=cst.Comment(c)) for c in lost)]
+    return updated.with_changes(leading_lines=lines)
+
+
+def apply_fixes(module: cst.Module, fixes: Sequence[Fix]) -> cst.Module:
+    """Apply fixes to a module, with their import changes.
+
+    Args:
+        module (cst.Module): the module the fixes' nodes belong to.
+        fixes (Sequence[Fix]): fixes with disjoint edits.
+    Returns:
+        cst.Module: the rewritten module.
+    """
+    updated = module.visit(_ApplyEdits(fixes))
+    assert isinstance(updated, cst.Module)
+    context = CodemodContext()
+    adds = [imp for fix in fixes for imp in fix.add_imports]
+    removes = [imp for fix in fixes for imp in fix.remove_imports]
+    if adds:
+        for module_name, name in adds:
+            AddImportsVisitor.add_needed_import(context, module_name, name)
+        updated = AddImportsVisitor(context).transform_module(updated)
+    if removes:
+        for module_name, name, asname in removes:
+            RemoveImportsVisitor.remove_unused_import(context, module_name, name, asname)
+        updated = RemoveImportsVisitor(context).transform_module(updated)
+    return updated
+
+
+def fix_source(
+    source: bytes, path: Path, rule_classes: Sequence[type[Rule]], unsafe: bool = False,
+    options: RuleOptions | None = None,
+) -> FixOutcome:  # fmt: skip
+    """Fix one file's source until no applicable fix is left.
+
+    Args:
+        source (bytes): the file's bytes; the result keeps its encoding and line endings.
+        path (Path): its path, for the outcome.
+        rule_classes (Sequence[type[Rule]]): the selected rules.
+        unsafe (bool): whether to apply unsafe fixes too.
+        options (RuleOptions | None): rule options.
+    Returns:
+        FixOutcome: the fixed source and what was applied and what remains. A fix that would break the
+        code leaves the file untouched and sets ``error``.
+    """
+    outcome = FixOutcome(path, source, source)
+    if not may_define_tools(source):
+        return outcome
+    current = source
+    for _ in range(MAX_PASSES):
+        module = parse(current)
+        if isinstance(module, Diagnostic):
+            outcome.error = module
+            return outcome
+        diagnostics = check_module(module, rule_classes, options)
+        fixes = _non_overlapping([d for d in diagnostics if is_applicable(d, unsafe)])
+        if not fixes:
+            outcome.fixed, outcome.remaining = current, diagnostics
+            return outcome
+        rewritten = apply_fixes(module, fixes).bytes
+        if not isinstance(parse(rewritten), cst.Module):
+            rule = next(d for d in diagnostics if d.fix is fixes[0])
+            outcome.fixed, outcome.applied = source, []
+            outcome.error = parse_error(
+                f"internal error: the fix for {rule.code} at {rule.row}:{rule.column} would produce code that does "
+                "not parse; the file was left untouched. Please report this as a bug.",
+                rule.row,
+                rule.column,
+            )
+            return outcome
+        outcome.applied.extend(d for d in diagnostics if d.fix in fixes)
+        if rewritten == current:
+            break
+        current = rewritten
+    outcome.fixed = current
+    module = parse(current)
+    outcome.remaining = check_module(module, rule_classes, options) if isinstance(module, cst.Module) else []
+    return outcome
+
+
+def write_atomically(path: Path, data: bytes) -> None:
+    """Replace a file's content through a temporary file and a rename, keeping its mode.
+
+    Args:
+        path (Path): the file to replace; a symlink is resolved and its target replaced.
+        data (bytes): the new content.
+    Raises:
+        OSError: when the file cannot be written; it is then left as it was.
+    """
+    target = path.resolve()
+    mode = stat.S_IMODE(target.stat().st_mode)
+    fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".mcp-lint", dir=target.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(temp, mode)
+        os.replace(temp, target)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise

@@ -1,0 +1,124 @@
+"""Framework-correct code that fixes emit, shared by the rules' codemods.
+
+Every snippet here was verified with a real client in ``shared/design/sdk-errors.md`` (c):
+``raise ToolError(msg)`` with the framework's own ToolError for the high-level frameworks (it works whatever
+the return annotation), and ``return CallToolResult(isError=True, content=[TextContent(...)])`` for low-level
+handlers (``isError=`` is the one spelling both mcp majors accept).
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from mcp_lint import frameworks as fw
+from mcp_lint.discovery import ModuleIndex
+from mcp_lint.frameworks import Framework
+
+#: Where ``CallToolResult`` and ``TextContent`` are imported from on both mcp majors.
+MCP_TYPES = "mcp.types"
+
+
+def code(node: cst.CSTNode) -> str:
+    """Render a node as source.
+
+    Args:
+        node (cst.CSTNode): any node.
+    Returns:
+        str: its code.
+    """
+    return cst.Module([]).code_for_node(node)
+
+
+def tool_error_name(index: ModuleIndex, framework: Framework) -> tuple[str, list[tuple[str, str]]] | None:
+    """Name the framework's ToolError in this module, and the import that binds it.
+
+    Args:
+        index (ModuleIndex): the module's discovery result.
+        framework (Framework): a high-level framework.
+    Returns:
+        tuple[str, list[tuple[str, str]]] | None: the local name and the imports to add, or None when the
+        framework has no ToolError or the name ``ToolError`` is taken by something else.
+    """
+    qualified = framework.tool_error
+    if qualified is None:
+        return None
+    for local, target in index.symbols.imports.items():
+        if target == qualified:
+            return local, []
+    if "ToolError" in index.symbols.imports or "ToolError" in index.symbols.constants or index.functions_named("ToolError"):
+        return None
+    module, _, name = qualified.rpartition(".")
+    return name, [(module, name)]
+
+
+def call_tool_result(text: cst.BaseExpression, is_error: bool) -> tuple[cst.BaseExpression, list[tuple[str, str]]]:
+    """Build ``CallToolResult(isError=True, content=[TextContent(type="text", text=...)])``.
+
+    Args:
+        text (cst.BaseExpression): the message expression.
+        is_error (bool): whether to set ``isError=True``; False builds a successful result.
+    Returns:
+        tuple[cst.BaseExpression, list[tuple[str, str]]]: the expression and the imports it needs.
+    """
+    flag = "isError=True, " if is_error else ""
+    expr = cst.parse_expression(f'CallToolResult({flag}content=[TextContent(type="text", text=__MSG__)])')
+    expr = expr.visit(_Substitute(text))
+    assert isinstance(expr, cst.BaseExpression)
+    return expr, [(MCP_TYPES, "CallToolResult"), (MCP_TYPES, "TextContent")]
+
+
+class _Substitute(cst.CSTTransformer):
+    def __init__(self, value: cst.BaseExpression) -> None:
+        super().__init__()
+        self.value = value
+
+    def leave_Name(self, original_node: cst.Name, updated_node: cst.Name) -> cst.BaseExpression:
+        return self.value if original_node.value == "__MSG__" else updated_node
+
+
+def protocol_error_imports(index: ModuleIndex) -> list[tuple[str, str | None, str | None]]:
+    """The imports of McpError/MCPError, ErrorData and INVALID_PARAMS, to drop once nothing uses them.
+
+    Args:
+        index (ModuleIndex): the module's discovery result.
+    Returns:
+        list[tuple[str, str | None, str | None]]: ``(module, name, asname)`` for each ``from ... import``.
+    """
+    wanted = fw.PROTOCOL_ERROR_CLASSES | fw.ERROR_DATA_CLASSES | fw.INVALID_PARAMS_NAMES
+    removable = []
+    for local, qualified in index.symbols.imports.items():
+        module, _, name = qualified.rpartition(".")
+        if qualified in wanted and module:
+            removable.append((module, name, local if local != name else None))
+    return removable
+
+
+def with_exception(message: cst.BaseExpression, exc: str) -> cst.BaseExpression | None:
+    """Append the exception's type and message to a message: ``f"<text>: {type(exc).__name__}: {exc}"``.
+
+    Args:
+        message (cst.BaseExpression): a string, f-string or other expression holding the message.
+        exc (str): the name the exception is bound to.
+    Returns:
+        cst.BaseExpression | None: the new f-string, or None for bytes literals and expressions that cannot be
+        embedded in an f-string before Python 3.12 (backslashes, newlines, both kinds of quotes).
+    """
+    suffix = f": {{type({exc}).__name__}}: {{{exc}}}"
+    if isinstance(message, cst.SimpleString):
+        prefix = message.prefix.lower()
+        if "b" in prefix:
+            return None
+        inner = message.raw_value.replace("{", "{{").replace("}", "}}")
+        start = ("rf" if "r" in prefix else "f") + message.quote
+        return cst.parse_expression(f"{start}{inner}{suffix}{message.quote}")
+    if isinstance(message, cst.FormattedString):
+        text = code(message)
+        inner = text[len(message.start) : len(text) - len(message.end)]
+        return cst.parse_expression(f"{message.start}{inner}{suffix}{message.end}")
+    text = code(message)
+    if "\\" in text or "\n" in text:
+        return None
+    quote = '"' if '"' not in text else "'" if "'" not in text else None
+    if quote is None:
+        return None
+    return cst.parse_expression(f"f{quote}{{{text}}}{suffix}{quote}")
