@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import difflib
 import os
+import stat
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -98,6 +99,11 @@ def _unified_diff(outcome: FixOutcome) -> str:
     )
 
 
+def _read_only(path: Path) -> bool:
+    """A file nobody may write to (no write bit), or that this user may not write to."""
+    return not os.access(path, os.W_OK) or not path.stat().st_mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH)
+
+
 def _count(n: int) -> str:
     return f"{n} error{'s' if n != 1 else ''}"
 
@@ -132,7 +138,7 @@ def fix(
         if outcome.changed:
             if show_diff:
                 click.echo(_unified_diff(outcome), nl=False)
-            elif not os.access(path, os.W_OK):
+            elif _read_only(path):
                 click.echo(f"{path}:1:1: MCP000 not fixed: the file is not writable")
                 errors = True
                 continue
