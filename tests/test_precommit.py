@@ -55,3 +55,17 @@ def test_hook_passes_on_a_clean_server(tmp_path: Path, pre_commit_home: Path) ->
     proc = try_repo(clean, pre_commit_home)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "Passed" in proc.stdout
+
+
+def test_fix_hook_rewrites_and_fails_once(tmp_path: Path, pre_commit_home: Path) -> None:
+    repo = git_repo(tmp_path / "fixme", {"server.py": ROOT / "examples" / "weather_lowlevel.py"})
+    env = {**os.environ, "PRE_COMMIT_HOME": str(pre_commit_home), "PRE_COMMIT_COLOR": "never"}
+    command = [sys.executable, "-m", "pre_commit", "try-repo", str(ROOT), "mcp-lint-fix", "--all-files"]
+    first = subprocess.run(command, cwd=repo, env=env, capture_output=True, text=True, check=False, timeout=900)
+    assert first.returncode == 1, first.stdout + first.stderr
+    assert "Fixed 1 error (0 remaining)" in first.stdout
+    fixed = (repo / "server.py").read_text(encoding="utf-8")
+    assert 'return CallToolResult(isError=True, content=[TextContent(type="text", text="days must be between 1 and 7")])' in fixed
+    subprocess.run(["git", "-C", str(repo), "add", "-A"], check=True)
+    second = subprocess.run(command, cwd=repo, env=env, capture_output=True, text=True, check=False, timeout=900)
+    assert second.returncode == 0, second.stdout + second.stderr

@@ -17,7 +17,8 @@ for name in mcp1 mcp2 fastmcp2 fastmcp4; do
     if [ ! -x "$dir/$name/bin/python" ] || ! "$dir/$name/bin/python" -c "import anyio" 2>/dev/null; then
       rm -rf "$dir/$name"
       python3 -m venv "$dir/$name"
-      "$dir/$name/bin/python" -m pip install --quiet --disable-pip-version-check "${pins[$name]}" anyio
+      "$dir/$name/bin/python" -m pip install --quiet --disable-pip-version-check "${pins[$name]}" anyio \
+        2> >(grep -v "^WARNING: Location" >&2)
     fi
     "$dir/$name/bin/python" -m pip list --format=freeze 2>/dev/null | grep -iE '^(mcp|fastmcp)==' | tr '\n' ' '
     echo "($name)"
