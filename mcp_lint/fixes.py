@@ -122,3 +122,18 @@ def with_exception(message: cst.BaseExpression, exc: str) -> cst.BaseExpression 
     if quote is None:
         return None
     return cst.parse_expression(f"f{quote}{{{text}}}{suffix}{quote}")
+
+
+def quote_of(node: cst.CSTNode) -> str:
+    """The quote character a string node uses, to write new strings in the same style.
+
+    Args:
+        node (cst.CSTNode): a string or f-string, or any other node.
+    Returns:
+        str: ``'`` when ``node`` is a single-quoted string, else ``"``.
+    """
+    if isinstance(node, cst.SimpleString):
+        return "'" if node.quote.startswith("'") else '"'
+    if isinstance(node, cst.FormattedString):
+        return "'" if node.end.startswith("'") else '"'
+    return '"'

@@ -9,7 +9,7 @@ import libcst as cst
 from mcp_lint.diagnostics import Applicability, Fix
 from mcp_lint.discovery import FunctionInfo, OwnBody, ToolScope, local_assignment, returned_values
 from mcp_lint.failures import failure_report, is_error_string, literal_text, message_node
-from mcp_lint.fixes import call_tool_result
+from mcp_lint.fixes import call_tool_result, quote_of
 from mcp_lint.rule import Rule
 
 # Names of configuration, credentials, clients and connections: not the tool's result.
@@ -325,7 +325,8 @@ class EmptyResultAsError(Rule):
             text = _strip_error_prefix(message)
             value, imports = call_tool_result(text if text is not None else message, is_error=False)
         elif kind == "dict":
-            value = cst.parse_expression('{"found": False, "message": __MSG__}').visit(_Put(message))
+            q = quote_of(message)
+            value = cst.parse_expression(f"{{{q}found{q}: False, {q}message{q}: __MSG__}}").visit(_Put(message))
         elif kind == "list":
             value = cst.List([])
         elif kind == "str":

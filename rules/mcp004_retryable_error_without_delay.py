@@ -5,6 +5,7 @@ from __future__ import annotations
 import libcst as cst
 
 from mcp_lint.diagnostics import Applicability, Fix
+from mcp_lint.fixes import quote_of
 from mcp_lint.failures import CATEGORY_KEYS, DELAY_KEYS, RETRYABLE_KEYS, is_true, payload_fields
 from mcp_lint.rule import Rule
 
@@ -166,10 +167,12 @@ class RetryableErrorWithoutDelay(Rule):
     def _fix(self, node: cst.Dict | cst.Call, key: str) -> Fix:
         delay = cst.Integer(str(self.context.options.retry_after_seconds))
         if isinstance(node, cst.Dict):
+            first_key = next((e.key for e in node.elements if isinstance(e, cst.DictElement)), None)
+            q = quote_of(first_key) if first_key is not None else '"'
             return Fix(
                 f"Add {key!r}: {delay.value}",
                 Applicability.SAFE,
-                [(node, lambda updated: _append(updated, cst.DictElement(cst.SimpleString(f'"{key}"'), delay)))],
+                [(node, lambda updated: _append(updated, cst.DictElement(cst.SimpleString(f"{q}{key}{q}"), delay)))],
             )
         constructor = not (isinstance(node.func, cst.Name) and node.func.value == "dict")
         return Fix(

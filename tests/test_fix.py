@@ -116,7 +116,7 @@ def test_fix_keeps_mode_line_endings_and_encoding(tmp_path: Path) -> None:
     target.chmod(0o640)
     assert run("fix", str(target)).exit_code == 0
     data = target.read_bytes()
-    assert data == source.replace("{'isRetryable': True}", "{'isRetryable': True, \"retryAfterSeconds\": 30}").encode("latin-1")
+    assert data == source.replace("{'isRetryable': True}", "{'isRetryable': True, 'retryAfterSeconds': 30}").encode("latin-1")
     assert stat.S_IMODE(target.stat().st_mode) == 0o640
     assert [p.name for p in tmp_path.iterdir()] == ["server.py"]  # no temporary file left behind
 
