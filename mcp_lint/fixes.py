@@ -61,10 +61,22 @@ def call_tool_result(text: cst.BaseExpression, is_error: bool) -> tuple[cst.Base
         tuple[cst.BaseExpression, list[tuple[str, str]]]: the expression and the imports it needs.
     """
     flag = "isError=True, " if is_error else ""
-    expr = cst.parse_expression(f'CallToolResult({flag}content=[TextContent(type="text", text=__MSG__)])')
-    expr = expr.visit(_Substitute(text))
-    assert isinstance(expr, cst.BaseExpression)
+    expr = fill(f'CallToolResult({flag}content=[TextContent(type="text", text=__MSG__)])', text)
     return expr, [(MCP_TYPES, "CallToolResult"), (MCP_TYPES, "TextContent")]
+
+
+def fill(template: str, message: cst.BaseExpression) -> cst.BaseExpression:
+    """Parse an expression template and put ``message`` where it says ``__MSG__``.
+
+    Args:
+        template (str): Python expression code containing the name ``__MSG__``.
+        message (cst.BaseExpression): the expression to put there, kept as written.
+    Returns:
+        cst.BaseExpression: the filled-in expression.
+    """
+    expr = cst.parse_expression(template).visit(_Substitute(message))
+    assert isinstance(expr, cst.BaseExpression)
+    return expr
 
 
 class _Substitute(cst.CSTTransformer):

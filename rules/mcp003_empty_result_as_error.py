@@ -9,7 +9,7 @@ import libcst as cst
 from mcp_lint.diagnostics import Applicability, Fix
 from mcp_lint.discovery import FunctionInfo, OwnBody, ToolScope, local_assignment, returned_values
 from mcp_lint.failures import failure_report, is_error_string, literal_text, message_node
-from mcp_lint.fixes import call_tool_result, quote_of
+from mcp_lint.fixes import call_tool_result, fill, quote_of
 from mcp_lint.rule import Rule
 
 # Names of configuration, credentials, clients and connections: not the tool's result.
@@ -173,15 +173,6 @@ def result_names(function: FunctionInfo) -> set[str]:
     return collector.results - collector.others - params
 
 
-class _Put(cst.CSTTransformer):
-    def __init__(self, value: cst.BaseExpression) -> None:
-        super().__init__()
-        self.value = value
-
-    def leave_Name(self, original_node: cst.Name, updated_node: cst.Name) -> cst.BaseExpression:
-        return self.value if original_node.value == "__MSG__" else updated_node
-
-
 _KINDS = {"str": "str", "dict": "dict", "Dict": "dict", "Mapping": "dict", "list": "list", "List": "list", "Sequence": "list"}
 
 
@@ -326,7 +317,7 @@ class EmptyResultAsError(Rule):
             value, imports = call_tool_result(text if text is not None else message, is_error=False)
         elif kind == "dict":
             q = quote_of(message)
-            value = cst.parse_expression(f"{{{q}found{q}: False, {q}message{q}: __MSG__}}").visit(_Put(message))
+            value = fill(f"{{{q}found{q}: False, {q}message{q}: __MSG__}}", message)
         elif kind == "list":
             value = cst.List([])
         elif kind == "str":
