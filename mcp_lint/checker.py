@@ -16,6 +16,7 @@ from pathlib import Path
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
+from mcp_lint.codemod import fix_edit
 from mcp_lint.diagnostics import PARSE_ERROR_CODE, Diagnostic, FileResult
 from mcp_lint.discovery import discover
 from mcp_lint.rule import Rule, RuleContext, RuleOptions
@@ -145,8 +146,9 @@ def check_module(
 
 
 def check_source(
-    source: bytes | str, path: Path, rule_classes: Sequence[type[Rule]], options: RuleOptions | None = None
-) -> FileResult:
+    source: bytes | str, path: Path, rule_classes: Sequence[type[Rule]], options: RuleOptions | None = None,
+    with_edits: bool = False,
+) -> FileResult:  # fmt: skip
     """Check one file's source.
 
     Args:
@@ -154,6 +156,7 @@ def check_source(
         path (Path): its path, for the result.
         rule_classes (Sequence[type[Rule]]): the selected rules.
         options (RuleOptions | None): rule options; the defaults when None.
+        with_edits (bool): also describe each fix as an edit (for JSON and SARIF output).
     Returns:
         FileResult: the findings, or an MCP000 diagnostic with ``error`` set when it could not be parsed.
     """
@@ -163,6 +166,11 @@ def check_source(
     if isinstance(parsed, Diagnostic):
         return FileResult(path, [parsed], error=True)
     try:
-        return FileResult(path, check_module(parsed, rule_classes, options))
+        diagnostics = check_module(parsed, rule_classes, options)
+        if with_edits:
+            for diagnostic in diagnostics:
+                if diagnostic.fix is not None:
+                    diagnostic.edits = (fix_edit(parsed, diagnostic.fix),)
+        return FileResult(path, diagnostics)
     except RecursionError:
         return FileResult(path, [parse_error("could not check: the code is nested too deeply")], error=True)

@@ -1,61 +1,90 @@
-"""The ``mcp-lint`` command line (click).
+"""The ``mcp-lint`` command line (click), following ruff's commands and option names.
 
-Exit codes, as in ruff: 0 no findings, 1 findings, 2 a usage error or a file that could not be checked.
+Exit codes, as in ruff: 0 no findings, 1 findings, 2 a usage or configuration error, or a file that could not
+be checked.
 """
 
 from __future__ import annotations
 
 import difflib
+import json
 import os
 import stat
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 import click
 
 from mcp_lint import __version__
-from mcp_lint.diagnostics import Applicability
+from mcp_lint.cache import DEFAULT_CACHE_DIR
+from mcp_lint.diagnostics import Applicability, Diagnostic, FileResult
 from mcp_lint.files import iter_python_files
 from mcp_lint.fixer import FixOutcome, fix_source, write_atomically
-from mcp_lint.output import format_concise, summary
-from mcp_lint.rule import Rule, RuleOptions
-from mcp_lint.runner import check_paths
-from mcp_lint.selection import SelectorError, selected_rules, validate_selectors
+from mcp_lint.noqa import add_noqa
+from mcp_lint.output import FORMATS, FORMATS_WITH_EDITS
+from mcp_lint.output.text import concise_line, render_statistics, summary
+from mcp_lint.rule import Rule
+from mcp_lint.rules import ALL_RULES
+from mcp_lint.runner import RunOptions, SettingsResolver, check_paths, check_stdin, default_jobs
+from mcp_lint.selection import SelectorError, validate_selectors
+from mcp_lint.settings import ConfigError, Overrides
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
+STDIN = Path("-")
 
 
-def _selectors(value: str | None, option: str) -> list[str]:
+def _selectors(value: str | None, option: str) -> tuple[str, ...] | None:
+    if value is None:
+        return None
     try:
-        return validate_selectors(value.split(",") if value else [])
+        return tuple(validate_selectors(value.split(",")))
     except SelectorError as exc:
         raise click.BadParameter(str(exc), param_hint=option) from None
 
 
-def _rules(select: str | None, ignore: str | None) -> tuple[type[Rule], ...]:
-    return selected_rules(_selectors(select, "--select") or ["MCP"], _selectors(ignore, "--ignore"))
+def _fail(message: str) -> None:
+    click.echo(f"mcp-lint: error: {message}", err=True)
+    sys.exit(EXIT_ERROR)
 
 
 def _common_options(command: Callable[..., Any]) -> Callable[..., Any]:
     """The options ``check`` and ``fix`` share."""
     options = [
-        click.argument("paths", nargs=-1, type=click.Path(exists=True, path_type=Path)),
-        click.option("--select", metavar="CODES", help="Comma-separated rule codes or prefixes to enable [default: MCP]."),
-        click.option("--ignore", metavar="CODES", help="Comma-separated rule codes or prefixes to disable."),
+        click.argument("paths", nargs=-1, type=click.Path(exists=True, allow_dash=True, path_type=Path)),
+        click.option("--select", metavar="CODES", help="Comma-separated codes or prefixes to enable (replaces the configuration's)."),
+        click.option("--ignore", metavar="CODES", help="Comma-separated codes or prefixes to disable (replaces the configuration's)."),
+        click.option("--extend-select", metavar="CODES", help="Codes or prefixes to enable on top of the configuration."),
+        click.option("--extend-ignore", metavar="CODES", help="Codes or prefixes to disable on top of the configuration."),
+        click.option("--extend-exclude", metavar="GLOBS", help="Comma-separated globs to exclude on top of the configuration."),
         click.option(
-            "--respect-gitignore/--no-respect-gitignore", default=True, show_default=True,
-            help="Skip files that .gitignore ignores.",
+            "--respect-gitignore/--no-respect-gitignore", default=None,
+            help="Skip files that .gitignore ignores [default: true, or the configuration's].",
         ),
+        click.option("--force-exclude", is_flag=True, help="Apply excludes to paths given explicitly too (for pre-commit)."),
         click.option(
-            "--retry-after-seconds", type=click.IntRange(min=0), default=30, show_default=True,
-            help="The delay MCP004's fix adds.",
+            "--retry-after-seconds", type=click.IntRange(min=0), default=None,
+            help="The delay MCP004's fix adds [default: 30, or the configuration's].",
         ),
+        click.option("--stdin-filename", type=click.Path(path_type=Path), help="The path standard input stands for."),
     ]  # fmt: skip
     for option in reversed(options):
         command = option(command)
     return command
+
+
+def _overrides(kw: dict[str, Any]) -> Overrides:
+    extend_exclude = tuple(g.strip() for g in (kw["extend_exclude"] or "").split(",") if g.strip())
+    return Overrides(
+        select=_selectors(kw["select"], "--select"),
+        ignore=_selectors(kw["ignore"], "--ignore"),
+        extend_select=_selectors(kw["extend_select"], "--extend-select") or (),
+        extend_ignore=_selectors(kw["extend_ignore"], "--extend-ignore") or (),
+        respect_gitignore=kw["respect_gitignore"],
+        retry_after_seconds=kw["retry_after_seconds"],
+        extend_exclude=extend_exclude,
+    )
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -66,36 +95,82 @@ def main() -> None:
 
 @main.command()
 @_common_options
+@click.option(
+    "--output-format", type=click.Choice(sorted(FORMATS)), default="full", show_default=True,
+    help="How to print diagnostics.",
+)  # fmt: skip
+@click.option("-o", "--output-file", type=click.Path(dir_okay=False, path_type=Path), help="Write the output here.")
+@click.option("--statistics", is_flag=True, help="Print the number of findings per code instead of the findings.")
 @click.option("--exit-zero", is_flag=True, help="Exit with 0 even when there are findings.")
-def check(
-    paths: tuple[Path, ...], select: str | None, ignore: str | None, respect_gitignore: bool,
-    retry_after_seconds: int, exit_zero: bool,
-) -> None:  # fmt: skip
-    """Check PATHS (files or directories; default: the current directory)."""
-    rules = _rules(select, ignore)
-    results = check_paths(paths or (Path("."),), rules, respect_gitignore)
-    for line in format_concise(results):
-        click.echo(line)
-    click.echo(summary(results))
+@click.option("--add-noqa", is_flag=True, help="Add '# noqa: CODE' to every line with a finding.")
+@click.option("-j", "--jobs", type=click.IntRange(min=1), default=None, help="Worker processes [default: all cores].")
+@click.option("--no-cache", is_flag=True, help="Neither read nor write the cache.")
+@click.option("--cache-dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help=f"Where the cache lives [default: {DEFAULT_CACHE_DIR}].")  # fmt: skip
+def check(**kw: Any) -> None:
+    """Check PATHS (files, directories, or - for standard input; default: the current directory)."""
+    paths: tuple[Path, ...] = kw["paths"] or (Path("."),)
+    run = RunOptions(
+        overrides=_overrides(kw),
+        jobs=kw["jobs"] or default_jobs(),
+        cache_dir=None if kw["no_cache"] else (kw["cache_dir"] or Path(DEFAULT_CACHE_DIR)),
+        with_edits=kw["output_format"] in FORMATS_WITH_EDITS,
+        force_exclude=kw["force_exclude"],
+    )
+    try:
+        if STDIN in paths:
+            results = [check_stdin(click.get_binary_stream("stdin").read(), kw["stdin_filename"], run)]
+        else:
+            results = check_paths(paths, run)
+    except ConfigError as exc:
+        _fail(str(exc))
+    if kw["add_noqa"]:
+        _add_noqa(results)
+        return
+    if kw["statistics"]:
+        text = render_statistics(results)
+    else:
+        text = FORMATS[kw["output_format"]](results)
+        if kw["output_format"] in ("full", "concise"):
+            text += summary(results) + "\n"
+    if kw["output_file"] is not None:
+        kw["output_file"].write_text(text, encoding="utf-8")
+    else:
+        click.echo(text, nl=False)
     if any(r.error for r in results):
         sys.exit(EXIT_ERROR)
-    if exit_zero:
+    if kw["exit_zero"]:
         sys.exit(EXIT_CLEAN)
     sys.exit(EXIT_FINDINGS if any(r.diagnostics for r in results) else EXIT_CLEAN)
 
 
+def _add_noqa(results: Sequence[FileResult]) -> None:
+    added = 0
+    failed = False
+    for result in results:
+        findings = [d for d in result.diagnostics if not result.error]
+        if not findings or result.path == STDIN:
+            continue
+        try:
+            new, count = add_noqa(result.path.read_bytes(), findings)
+            write_atomically(result.path, new)
+        except (OSError, SyntaxError, UnicodeError) as exc:
+            click.echo(f"{result.path}: could not add noqa directives: {exc}", err=True)
+            failed = True
+            continue
+        added += count
+    click.echo(f"Added {added} noqa directive{'s' if added != 1 else ''}.")
+    sys.exit(EXIT_ERROR if failed else EXIT_CLEAN)
+
+
 def _unified_diff(outcome: FixOutcome) -> str:
-    encoding = "utf-8"
     try:
-        before = outcome.original.decode(encoding)
-        after = outcome.fixed.decode(encoding)
+        before, after = outcome.original.decode("utf-8"), outcome.fixed.decode("utf-8")
     except UnicodeDecodeError:
         before, after = outcome.original.decode("latin-1"), outcome.fixed.decode("latin-1")
     name = str(outcome.path)
     return "".join(
-        difflib.unified_diff(
-            before.splitlines(keepends=True), after.splitlines(keepends=True), fromfile=name, tofile=name
-        )
+        difflib.unified_diff(before.splitlines(keepends=True), after.splitlines(keepends=True), fromfile=name, tofile=name)
     )
 
 
@@ -108,65 +183,112 @@ def _count(n: int) -> str:
     return f"{n} error{'s' if n != 1 else ''}"
 
 
+def _unsafe_left(diagnostics: Sequence[Diagnostic]) -> int:
+    return sum(1 for d in diagnostics if d.fix_applicability is Applicability.UNSAFE)
+
+
 @main.command()
 @_common_options
 @click.option("--unsafe-fixes", is_flag=True, help="Also apply fixes whose applicability is unsafe.")
 @click.option("--diff", "show_diff", is_flag=True, help="Print a unified diff of the fixes and write nothing.")
 @click.option("--exit-non-zero-on-fix", is_flag=True, help="Exit with 1 when anything was fixed.")
-def fix(
-    paths: tuple[Path, ...], select: str | None, ignore: str | None, respect_gitignore: bool,
-    retry_after_seconds: int, unsafe_fixes: bool, show_diff: bool, exit_non_zero_on_fix: bool,
-) -> None:  # fmt: skip
-    """Fix what `check` finds in PATHS, rewriting files in place with libcst codemods."""
-    rules = _rules(select, ignore)
-    options = RuleOptions(retry_after_seconds=retry_after_seconds)
+def fix(**kw: Any) -> None:
+    """Fix what `check` finds in PATHS, in place (or - to fix standard input onto standard output)."""
+    paths: tuple[Path, ...] = kw["paths"] or (Path("."),)
+    resolve = SettingsResolver(_overrides(kw))
+    unsafe, show_diff = kw["unsafe_fixes"], kw["show_diff"]
     fixed = remaining = unsafe_more = 0
     errors = changed = False
-    for path in iter_python_files(paths or (Path("."),), respect_gitignore):
-        try:
-            source = path.read_bytes()
-        except OSError as exc:
-            click.echo(f"{path}:1:1: MCP000 could not read: {exc.strerror or exc}")
-            errors = True
-            continue
-        outcome = fix_source(source, path, rules, unsafe_fixes, options)
-        if outcome.error is not None:
-            e = outcome.error
-            click.echo(f"{path}:{e.row}:{e.column}: {e.code} {e.message}")
-            errors = True
-            continue
-        if outcome.changed:
-            if show_diff:
-                click.echo(_unified_diff(outcome), nl=False)
-            elif _read_only(path):
-                click.echo(f"{path}:1:1: MCP000 not fixed: the file is not writable")
+    try:
+        if STDIN in paths:
+            name = kw["stdin_filename"]
+            settings = resolve(name if name is not None else Path.cwd())
+            label = name or STDIN
+            outcome = fix_source(click.get_binary_stream("stdin").read(), label, settings.rules_for(label), unsafe, settings.options)
+            click.get_binary_stream("stdout").write(outcome.original if outcome.error else outcome.fixed)
+            for d in ([outcome.error] if outcome.error else outcome.remaining):
+                click.echo(concise_line(label, d), err=True)
+            more = _unsafe_left(outcome.remaining) if not unsafe else 0
+            click.echo(f"Fixed {_count(len(outcome.applied))} ({len(outcome.remaining)} remaining"
+                       f"{f'; {more} more with --unsafe-fixes' if more else ''})", err=True)  # fmt: skip
+            sys.exit(EXIT_ERROR if outcome.error else EXIT_FINDINGS if outcome.remaining else EXIT_CLEAN)
+        files = list(iter_python_files(paths, resolve, kw["force_exclude"]))
+        for path in files:
+            settings = resolve(path)
+            try:
+                source = path.read_bytes()
+            except OSError as exc:
+                click.echo(f"{path}:1:1: MCP000 could not read: {exc.strerror or exc}")
                 errors = True
                 continue
-            else:
-                try:
-                    write_atomically(path, outcome.fixed)
-                except OSError as exc:
-                    click.echo(f"{path}:1:1: MCP000 not fixed: {exc.strerror or exc}")
+            outcome = fix_source(source, path, settings.rules_for(path), unsafe, settings.options)
+            if outcome.error is not None:
+                click.echo(concise_line(path, outcome.error))
+                errors = True
+                continue
+            if outcome.changed:
+                if show_diff:
+                    click.echo(_unified_diff(outcome), nl=False)
+                elif _read_only(path):
+                    click.echo(f"{path}:1:1: MCP000 not fixed: the file is not writable")
                     errors = True
                     continue
-            changed = True
-        fixed += len(outcome.applied)
-        remaining += len(outcome.remaining)
-        unsafe_more += sum(
-            1 for d in outcome.remaining if d.fix is not None and d.fix.applicability is Applicability.UNSAFE
-        )
-        if not show_diff:
-            for d in outcome.remaining:
-                click.echo(f"{path}:{d.row}:{d.column}: {d.code} {d.message}")
-    more = f"; {unsafe_more} more with --unsafe-fixes" if unsafe_more and not unsafe_fixes else ""
+                else:
+                    try:
+                        write_atomically(path, outcome.fixed)
+                    except OSError as exc:
+                        click.echo(f"{path}:1:1: MCP000 not fixed: {exc.strerror or exc}")
+                        errors = True
+                        continue
+                changed = True
+            fixed += len(outcome.applied)
+            remaining += len(outcome.remaining)
+            unsafe_more += _unsafe_left(outcome.remaining)
+            if not show_diff:
+                for d in outcome.remaining:
+                    click.echo(concise_line(path, d))
+    except ConfigError as exc:
+        _fail(str(exc))
+    more = f"; {unsafe_more} more with --unsafe-fixes" if unsafe_more and not unsafe else ""
     verb = "Would fix" if show_diff else "Fixed"
     click.echo(f"{verb} {_count(fixed)} ({remaining} remaining{more})", err=show_diff)
     if errors:
         sys.exit(EXIT_ERROR)
     if show_diff:
         sys.exit(EXIT_FINDINGS if changed else EXIT_CLEAN)
-    if exit_non_zero_on_fix and fixed:
+    if kw["exit_non_zero_on_fix"] and fixed:
         sys.exit(EXIT_FINDINGS)
     sys.exit(EXIT_FINDINGS if remaining else EXIT_CLEAN)
 
 
+def _rule_record(rule: type[Rule]) -> dict[str, object]:
+    return {
+        "code": rule.code,
+        "name": rule.name,
+        "summary": rule.summary,
+        "explanation": rule.documentation(),
+        "fix": rule.fix_availability(),
+    }
+
+
+@main.command()
+@click.argument("code", required=False)
+@click.option("--all", "show_all", is_flag=True, help="Document every rule.")
+@click.option("--output-format", type=click.Choice(["text", "json"]), default="text", show_default=True)
+def rule(code: str | None, show_all: bool, output_format: str) -> None:
+    """Print the documentation of rule CODE (or of every rule, with --all)."""
+    if show_all == (code is not None):
+        raise click.UsageError("give either a rule code or --all")
+    rules = list(ALL_RULES)
+    if code is not None:
+        rules = [r for r in ALL_RULES if code.upper() in (r.code, r.name.upper())]
+        if not rules:
+            _fail(f"unknown rule {code!r} (known: {', '.join(r.code for r in ALL_RULES)})")
+    if output_format == "json":
+        records = [_rule_record(r) for r in rules]
+        click.echo(json.dumps(records if show_all else records[0], indent=2))
+        return
+    for i, r in enumerate(rules):
+        if i:
+            click.echo()
+        click.echo(f"# {r.name} ({r.code})\n\n{r.fix_availability()}\n\n{r.documentation()}")

@@ -44,6 +44,25 @@ class Fix:
     remove_imports: list[tuple[str, str | None, str | None]] = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class Edit:
+    """A replacement of a source span, 1-based rows and columns, end exclusive (ruff's JSON edit).
+
+    Attributes:
+        content (str): the new text.
+        row (int): where the span starts.
+        column (int): its start column.
+        end_row (int): where it ends.
+        end_column (int): its end column.
+    """
+
+    content: str
+    row: int
+    column: int
+    end_row: int
+    end_column: int
+
+
 @dataclass(eq=False)
 class Diagnostic:
     """One finding of one rule.
@@ -71,6 +90,62 @@ class Diagnostic:
     end_column: int = 0
     node: cst.CSTNode | None = field(default=None, repr=False)
     fix: Fix | None = field(default=None, repr=False)
+    fix_title: str | None = None
+    fix_applicability: Applicability | None = None
+    edits: tuple[Edit, ...] | None = None
+
+    def __post_init__(self) -> None:
+        if self.fix is not None:
+            self.fix_title = self.fix.title
+            self.fix_applicability = self.fix.applicability
+
+    def detached(self) -> Diagnostic:
+        """Return a copy without the libcst node and codemod, fit to pickle and to cache.
+
+        Returns:
+            Diagnostic: the copy; it keeps the fix's title, applicability and edits.
+        """
+        return Diagnostic(
+            self.code, self.name, self.message, self.row, self.column, self.end_row, self.end_column,
+            fix_title=self.fix_title, fix_applicability=self.fix_applicability, edits=self.edits,
+        )  # fmt: skip
+
+    def to_json(self) -> dict[str, object]:
+        """Serialise a detached diagnostic for the cache.
+
+        Returns:
+            dict[str, object]: plain JSON data; :meth:`from_json` reads it back.
+        """
+        return {
+            "code": self.code, "name": self.name, "message": self.message,
+            "span": [self.row, self.column, self.end_row, self.end_column],
+            "fix_title": self.fix_title,
+            "fix_applicability": self.fix_applicability.value if self.fix_applicability else None,
+            "edits": None if self.edits is None else [
+                [e.content, e.row, e.column, e.end_row, e.end_column] for e in self.edits
+            ],
+        }  # fmt: skip
+
+    @classmethod
+    def from_json(cls, data: dict) -> Diagnostic:
+        """Read a diagnostic written by :meth:`to_json`.
+
+        Args:
+            data (dict): the JSON data.
+        Returns:
+            Diagnostic: the detached diagnostic.
+        Raises:
+            KeyError, TypeError, ValueError: when the data is not what ``to_json`` writes.
+        """
+        row, column, end_row, end_column = data["span"]
+        applicability = data["fix_applicability"]
+        edits = data["edits"]
+        return cls(
+            data["code"], data["name"], data["message"], row, column, end_row, end_column,
+            fix_title=data["fix_title"],
+            fix_applicability=Applicability(applicability) if applicability else None,
+            edits=None if edits is None else tuple(Edit(*e) for e in edits),
+        )  # fmt: skip
 
     @property
     def sort_key(self) -> tuple[int, int, str]:
@@ -86,8 +161,10 @@ class FileResult:
         path (Path): the file as given or found.
         diagnostics (list[Diagnostic]): the findings, sorted by position, MCP000 included.
         error (bool): True when the file could not be checked; an MCP000 diagnostic says why.
+        source (bytes | None): the source, kept only when it came from standard input (for source frames).
     """
 
     path: Path
     diagnostics: list[Diagnostic] = field(default_factory=list)
     error: bool = False
+    source: bytes | None = None

@@ -1,27 +1,19 @@
 """Finding the files to check: ``*.py`` and ``*.pyi`` below the given paths.
 
 Directories that never hold project code (VCS folders, caches, virtual environments, build output) are
-skipped, with ruff's default exclude list, and so is whatever ``.gitignore`` ignores (matched by
-``pathspec``'s gitignore implementation). A file named explicitly is always checked.
+skipped, by the ``exclude`` setting (ruff's default list), and so is whatever ``.gitignore`` ignores (matched by
+``pathspec``'s gitignore implementation). A file named explicitly is checked unless ``--force-exclude``.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 import pathspec
 
-#: ruff's default ``exclude`` directory names.
-DEFAULT_EXCLUDES = frozenset(
-    {
-        ".bzr", ".direnv", ".eggs", ".git", ".git-rewrite", ".hg", ".ipynb_checkpoints", ".mypy_cache",
-        ".nox", ".pants.d", ".pyenv", ".pytest_cache", ".pytype", ".ruff_cache", ".svn", ".tox", ".venv",
-        ".vscode", "__pypackages__", "__pycache__", "_build", "buck-out", "dist", "node_modules",
-        "site-packages", "venv", ".mcp_lint_cache",
-    }
-)  # fmt: skip
+from mcp_lint.settings import Settings
 
 #: File name endings that are checked when found in a directory.
 PYTHON_SUFFIXES = (".py", ".pyi")
@@ -86,35 +78,44 @@ def _is_virtualenv(directory: Path) -> bool:
     return (directory / "pyvenv.cfg").is_file()
 
 
-def iter_python_files(paths: Iterable[Path], respect_gitignore: bool = True) -> Iterator[Path]:
+def iter_python_files(
+    paths: Iterable[Path], settings_for: Callable[[Path], Settings], force_exclude: bool = False
+) -> Iterator[Path]:
     """Yield the files to check below ``paths``, in a stable order.
 
     Args:
-        paths (Iterable[Path]): files and directories; a file is yielded as it is, whatever its name.
-        respect_gitignore (bool): whether to skip what ``.gitignore`` ignores.
+        paths (Iterable[Path]): files and directories. A file is yielded as it is, whatever its name, unless
+            ``force_exclude`` is set and its settings exclude it.
+        settings_for (Callable[[Path], Settings]): the settings that apply to a directory or file.
+        force_exclude (bool): apply ``exclude`` to paths given explicitly too (what pre-commit needs).
     Yields:
         Path: each file to check, directories walked in sorted order.
     """
     for root in paths:
         if not root.is_dir():
-            yield root
+            if not (force_exclude and settings_for(root).is_excluded(root)):
+                yield root
             continue
-        ignores = _GitIgnores(root) if respect_gitignore else None
+        if force_exclude and settings_for(root).is_excluded(root, is_dir=True):
+            continue
+        ignores = _GitIgnores(root)
         for dirpath, dirnames, filenames in os.walk(root):
             current = Path(dirpath)
+            settings = settings_for(current)
             resolved = current.resolve()
-            if ignores is not None:
-                ignores.add(resolved)
+            git = ignores if settings.respect_gitignore else None
+            if git is not None:
+                git.add(resolved)
             dirnames[:] = sorted(
                 d
                 for d in dirnames
-                if d not in DEFAULT_EXCLUDES
+                if not settings.is_excluded(current / d, is_dir=True)
                 and not _is_virtualenv(current / d)
-                and not (ignores is not None and ignores.ignored(resolved / d, is_dir=True))
+                and not (git is not None and git.ignored(resolved / d, is_dir=True))
             )
             for name in sorted(filenames):
-                if not name.endswith(PYTHON_SUFFIXES):
+                if not name.endswith(PYTHON_SUFFIXES) or settings.is_excluded(current / name):
                     continue
-                if ignores is not None and ignores.ignored(resolved / name, is_dir=False):
+                if git is not None and git.ignored(resolved / name, is_dir=False):
                     continue
                 yield current / name

@@ -15,11 +15,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import libcst as cst
-from libcst.codemod import CodemodContext
-from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
 
 from mcp_lint.checker import check_module, may_define_tools, parse, parse_error
-from mcp_lint.diagnostics import Applicability, Diagnostic, Fix, Transform
+from mcp_lint.codemod import apply_fixes
+from mcp_lint.diagnostics import Applicability, Diagnostic, Fix
+from mcp_lint.noqa import source_lines, suppress
 from mcp_lint.rule import Rule, RuleOptions
 
 #: Passes after which a file that still changes is reported as not converging.
@@ -94,75 +94,6 @@ def _non_overlapping(diagnostics: Sequence[Diagnostic]) -> list[Fix]:
     return chosen
 
 
-class _ApplyEdits(cst.CSTTransformer):
-    def __init__(self, fixes: Sequence[Fix]) -> None:
-        super().__init__()
-        self.edits: dict[cst.CSTNode, list[Transform]] = {}
-        for fix in fixes:
-            for node, transform in fix.edits:
-                self.edits.setdefault(node, []).append(transform)
-
-    def on_leave(self, original_node: cst.CSTNode, updated_node: cst.CSTNode) -> cst.CSTNode:
-        for transform in self.edits.get(original_node, ()):
-            updated_node = transform(updated_node)
-        if isinstance(original_node, cst.SimpleStatementLine) and original_node is not updated_node:
-            updated_node = _keep_comments(original_node, updated_node)
-        return updated_node
-
-
-def _comments(node: cst.CSTNode) -> list[str]:
-    found: list[str] = []
-
-    class Collect(cst.CSTVisitor):
-        def visit_Comment(self, comment: cst.Comment) -> None:
-            found.append(comment.value)
-
-    node.visit(Collect())
-    return found
-
-
-def _keep_comments(original: cst.SimpleStatementLine, updated: cst.CSTNode) -> cst.CSTNode:
-    """Move comments that an edit dropped from inside a statement onto their own lines above it."""
-    if not isinstance(updated, cst.SimpleStatementLine):
-        return updated
-    remaining = _comments(updated)
-    lost = []
-    for comment in _comments(original):
-        if comment in remaining:
-            remaining.remove(comment)
-        else:
-            lost.append(comment)
-    if not lost:
-        return updated
-    lines = [*updated.leading_lines, *(cst.EmptyLine(comment=cst.Comment(c)) for c in lost)]
-    return updated.with_changes(leading_lines=lines)
-
-
-def apply_fixes(module: cst.Module, fixes: Sequence[Fix]) -> cst.Module:
-    """Apply fixes to a module, with their import changes.
-
-    Args:
-        module (cst.Module): the module the fixes' nodes belong to.
-        fixes (Sequence[Fix]): fixes with disjoint edits.
-    Returns:
-        cst.Module: the rewritten module.
-    """
-    updated = module.visit(_ApplyEdits(fixes))
-    assert isinstance(updated, cst.Module)
-    context = CodemodContext()
-    adds = [imp for fix in fixes for imp in fix.add_imports]
-    removes = [imp for fix in fixes for imp in fix.remove_imports]
-    if adds:
-        for module_name, name in adds:
-            AddImportsVisitor.add_needed_import(context, module_name, name)
-        updated = AddImportsVisitor(context).transform_module(updated)
-    if removes:
-        for module_name, name, asname in removes:
-            RemoveImportsVisitor.remove_unused_import(context, module_name, name, asname)
-        updated = RemoveImportsVisitor(context).transform_module(updated)
-    return updated
-
-
 def fix_source(
     source: bytes, path: Path, rule_classes: Sequence[type[Rule]], unsafe: bool = False,
     options: RuleOptions | None = None,
@@ -188,7 +119,7 @@ def fix_source(
         if isinstance(module, Diagnostic):
             outcome.error = module
             return outcome
-        diagnostics = check_module(module, rule_classes, options)
+        diagnostics = suppress(check_module(module, rule_classes, options), source_lines(current))
         fixes = _non_overlapping([d for d in diagnostics if is_applicable(d, unsafe)])
         if not fixes:
             outcome.fixed, outcome.remaining = current, diagnostics
@@ -210,7 +141,8 @@ def fix_source(
         current = rewritten
     outcome.fixed = current
     module = parse(current)
-    outcome.remaining = check_module(module, rule_classes, options) if isinstance(module, cst.Module) else []
+    if isinstance(module, cst.Module):
+        outcome.remaining = suppress(check_module(module, rule_classes, options), source_lines(current))
     return outcome
 
 

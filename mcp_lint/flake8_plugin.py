@@ -14,6 +14,8 @@ from typing import Any
 
 from mcp_lint import __version__
 from mcp_lint.checker import check_source
+from mcp_lint.noqa import suppress
+from mcp_lint.rule import RuleOptions
 from mcp_lint.rules import ALL_RULES
 
 
@@ -28,19 +30,42 @@ class Flake8Plugin:
 
     name = "mcp-lint"
     version = __version__
+    options = RuleOptions()
 
     def __init__(self, tree: ast.AST, lines: Sequence[str], filename: str) -> None:
         self.lines = lines
         self.filename = filename
 
+    @classmethod
+    def add_options(cls, option_manager: Any) -> None:
+        """Register mcp-lint's rule options with flake8, readable from ``setup.cfg``, ``tox.ini`` or ``.flake8``.
+
+        Args:
+            option_manager (flake8.options.manager.OptionManager): flake8's option manager.
+        """
+        option_manager.add_option(
+            "--retry-after-seconds", type=int, default=RuleOptions().retry_after_seconds,
+            parse_from_config=True, help="The delay MCP004 asks for (mcp-lint option retry-after-seconds).",
+        )  # fmt: skip
+
+    @classmethod
+    def parse_options(cls, options: Any) -> None:
+        """Take the parsed options.
+
+        Args:
+            options (argparse.Namespace): flake8's parsed options.
+        """
+        cls.options = RuleOptions(retry_after_seconds=options.retry_after_seconds)
+
     def run(self) -> Iterator[tuple[int, int, str, type[Any]]]:
-        """Yield flake8 results.
+        """Yield flake8 results; flake8 applies ``# noqa`` lines itself, the plugin ``# mcp-lint: noqa``.
 
         Yields:
             tuple[int, int, str, type]: row, 0-based column, ``"MCP001 message"`` and the plugin class.
         """
-        result = check_source("".join(self.lines), Path(self.filename), ALL_RULES)
+        result = check_source("".join(self.lines), Path(self.filename), ALL_RULES, self.options)
         if result.error:
             return
-        for d in result.diagnostics:
+        lines = [line.rstrip("\r\n") for line in self.lines]
+        for d in suppress(result.diagnostics, lines, inline=False):
             yield d.row, d.column - 1, f"{d.code} {d.message}", type(self)

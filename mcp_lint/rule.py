@@ -76,6 +76,7 @@ class Rule:
         name (str): the kebab-case rule name.
         summary (str): a one-line description of what it reports.
         fix_applicability (Applicability | None): the applicability of its fix, None when it has no fix.
+        fix_always (bool): whether every finding gets a fix, not only some.
         context (RuleContext): set by the engine for each module.
     """
 
@@ -83,6 +84,7 @@ class Rule:
     name: ClassVar[str]
     summary: ClassVar[str]
     fix_applicability: ClassVar[Applicability | None] = None
+    fix_always: ClassVar[bool] = False
 
     def __init__(self, context: RuleContext) -> None:
         self.context = context
@@ -98,6 +100,17 @@ class Rule:
             Diagnostic: the new diagnostic.
         """
         return self.context.report(self, node, message, fix)
+
+    @classmethod
+    def fix_availability(cls) -> str:
+        """Say whether the rule's findings get fixes, in ruff's words.
+
+        Returns:
+            str: ``Fix is always available.``, ``Fix is sometimes available.`` or ``Fix is not available.``
+        """
+        if cls.fix_applicability is None:
+            return "Fix is not available."
+        return "Fix is always available." if cls.fix_always else "Fix is sometimes available."
 
     @classmethod
     def documentation(cls) -> str:

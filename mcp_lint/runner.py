@@ -1,42 +1,157 @@
-"""Running a check over files: read each file's bytes and hand them to the check engine."""
+"""Running a check over files: configuration per file, the cache, suppressions, and a process pool.
+
+For each file: find its settings, read its bytes, look the result up in the cache, else run the check
+engine, drop what ``# noqa`` suppresses, and keep detached diagnostics (no libcst nodes), which cross process
+boundaries and go into the cache.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import os
+from collections.abc import Iterable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
+from mcp_lint.cache import Cache, cache_key
 from mcp_lint.checker import check_source, parse_error
 from mcp_lint.diagnostics import FileResult
 from mcp_lint.files import iter_python_files
-from mcp_lint.rule import Rule
+from mcp_lint.noqa import source_lines, suppress
+from mcp_lint.settings import Overrides, Settings, apply_overrides, find_settings
 
 
-def check_file(path: Path, rule_classes: Sequence[type[Rule]]) -> FileResult:
-    """Check one file from disk.
+@dataclass(frozen=True)
+class RunOptions:
+    """How to run a check.
+
+    Attributes:
+        overrides (Overrides): command-line flags laid over each file's configuration.
+        jobs (int): worker processes; 1 checks in this process.
+        cache_dir (Path | None): the cache directory, None for no cache.
+        with_edits (bool): describe fixes as edits (JSON and SARIF output need them).
+        force_exclude (bool): apply excludes to files given explicitly.
+    """
+
+    overrides: Overrides = field(default_factory=Overrides)
+    jobs: int = 1
+    cache_dir: Path | None = None
+    with_edits: bool = False
+    force_exclude: bool = False
+
+
+class SettingsResolver:
+    """The effective settings for each path: the closest configuration plus the command-line overrides.
 
     Args:
-        path (Path): the file.
-        rule_classes (Sequence[type[Rule]]): the selected rules.
-    Returns:
-        FileResult: its findings; an MCP000 diagnostic with ``error`` set when it cannot be read.
+        overrides (Overrides): the command-line flags.
     """
+
+    def __init__(self, overrides: Overrides) -> None:
+        self.overrides = overrides
+        self._for_dir = lru_cache(maxsize=None)(self._resolve)
+
+    def _resolve(self, directory: Path) -> Settings:
+        return apply_overrides(find_settings(directory), self.overrides)
+
+    def __call__(self, path: Path) -> Settings:
+        """Settings for a file or directory.
+
+        Args:
+            path (Path): the path.
+        Returns:
+            Settings: its effective settings.
+        Raises:
+            ConfigError: when its configuration is invalid.
+        """
+        directory = path if path.is_dir() else path.parent
+        return self._for_dir(directory.resolve())
+
+
+def check_one(
+    path: Path, settings: Settings, cache_dir: Path | None = None, with_edits: bool = False,
+    source: bytes | None = None,
+) -> FileResult:  # fmt: skip
+    """Check one file, through the cache, and apply suppressions.
+
+    Args:
+        path (Path): the file (or the name standard input stands for).
+        settings (Settings): its effective settings.
+        cache_dir (Path | None): the cache directory, None for no cache.
+        with_edits (bool): describe fixes as edits.
+        source (bytes | None): the source when it does not come from ``path`` (standard input).
+    Returns:
+        FileResult: detached diagnostics; an MCP000 diagnostic with ``error`` set when it cannot be read.
+    """
+    from_stdin = source is not None
+    if source is None:
+        try:
+            source = path.read_bytes()
+        except OSError as exc:
+            return FileResult(path, [parse_error(f"could not read: {exc.strerror or exc}")], error=True)
+    cache = Cache(cache_dir) if cache_dir is not None and not from_stdin else None
+    key = cache_key(source, f"{settings.fingerprint(path)}|edits={with_edits}") if cache else None
+    if cache is not None and key is not None:
+        hit = cache.get(key)
+        if hit is not None:
+            return FileResult(path, hit[0], hit[1])
+    result = check_source(source, path, settings.rules_for(path), settings.options, with_edits)
+    diagnostics = [d.detached() for d in suppress(result.diagnostics, source_lines(source))] if result.diagnostics else []
+    if cache is not None and key is not None:
+        cache.put(key, diagnostics, result.error)
+    return FileResult(path, diagnostics, result.error, source if from_stdin else None)
+
+
+def _check_task(task: tuple[Path, Settings, Path | None, bool]) -> FileResult:
+    return check_one(*task)
+
+
+def default_jobs() -> int:
+    """int: the number of CPU cores this process may use."""
     try:
-        source = path.read_bytes()
-    except OSError as exc:
-        return FileResult(path, [parse_error(f"could not read: {exc.strerror or exc}")], error=True)
-    return check_source(source, path, rule_classes)
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not Linux
+        return os.cpu_count() or 1
 
 
-def check_paths(
-    paths: Iterable[Path], rule_classes: Sequence[type[Rule]], respect_gitignore: bool = True
-) -> list[FileResult]:
+def check_paths(paths: Iterable[Path], run: RunOptions | None = None) -> list[FileResult]:
     """Check every Python file below ``paths``.
 
     Args:
         paths (Iterable[Path]): files and directories.
-        rule_classes (Sequence[type[Rule]]): the selected rules.
-        respect_gitignore (bool): whether to skip what ``.gitignore`` ignores.
+        run (RunOptions | None): how to run; the defaults when None.
     Returns:
         list[FileResult]: one result per file, in the order the files were found.
+    Raises:
+        ConfigError: when a configuration that applies is invalid.
     """
-    return [check_file(path, rule_classes) for path in iter_python_files(paths, respect_gitignore)]
+    run = run or RunOptions()
+    resolve = SettingsResolver(run.overrides)
+    tasks = [
+        (path, resolve(path), run.cache_dir, run.with_edits)
+        for path in iter_python_files(paths, resolve, run.force_exclude)
+    ]
+    if run.jobs <= 1 or len(tasks) < 2:
+        return [_check_task(task) for task in tasks]
+    workers = min(run.jobs, len(tasks))
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        return list(pool.map(_check_task, tasks, chunksize=max(1, len(tasks) // (workers * 8))))
+
+
+def check_stdin(source: bytes, filename: Path | None, run: RunOptions | None = None) -> FileResult:
+    """Check source read from standard input.
+
+    Args:
+        source (bytes): the source.
+        filename (Path | None): the path it stands for (``--stdin-filename``), for configuration and output.
+        run (RunOptions | None): how to run.
+    Returns:
+        FileResult: the result, keeping ``source`` for source frames.
+    Raises:
+        ConfigError: when the configuration that applies is invalid.
+    """
+    run = run or RunOptions()
+    path = filename or Path("-")
+    settings = SettingsResolver(run.overrides)(filename if filename is not None else Path.cwd())
+    return check_one(path, settings, None, run.with_edits, source)

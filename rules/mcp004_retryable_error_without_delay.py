@@ -147,6 +147,7 @@ class RetryableErrorWithoutDelay(Rule):
     name = "retryable-error-without-delay"
     summary = "A retryable error payload gives no retry delay"
     fix_applicability = Applicability.SAFE
+    fix_always = True
 
     def _check(self, node: cst.Dict | cst.Call) -> None:
         fields = _fields(node)
@@ -157,10 +158,12 @@ class RetryableErrorWithoutDelay(Rule):
             if enclosing and DELAY_KEYS & enclosing.keys():
                 return
         key = delay_key(fields, isinstance(node, cst.Call))
+        delay = self.context.options.retry_after_seconds
+        addition = f"{key}={delay}" if isinstance(node, cst.Call) else f"{key!r}: {delay}"
         self.report(
             node,
             f"Retryable error payload gives no retry delay: the model retries at once and hammers a struggling "
-            f"service; add {key!r}",
+            f"service; add {addition}",
             self._fix(node, key),
         )
 

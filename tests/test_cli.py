@@ -18,6 +18,8 @@ CLEAN = FIXTURES / "MCP001_no_mcp_import.py"
 
 
 def run(*args: str):
+    if args and args[0] == "check" and "--help" not in args:
+        args = ("check", "--output-format", "concise", "--no-cache", *args[1:])
     return CliRunner().invoke(main, list(args))
 
 
@@ -34,8 +36,8 @@ def test_findings_exit_1_with_flake8_style_lines() -> None:
     assert lines[0].startswith(f"{BAD}:15:5: MCP001 Input validation failure raised as a -32602 protocol error: ")
     assert "mcp v2 MCPServer re-raises it as a JSON-RPC -32602 protocol error" in lines[0]
     assert lines[0].endswith("(SEP-1303); raise ToolError(msg) instead")
-    assert [line.split(": ")[0] for line in lines[:-1]] == [f"{BAD}:{row}:5" for row in (15, 20, 25, 29)]
-    assert lines[-1] == "Found 4 errors."
+    assert [line.split(": ")[0] for line in lines[:-2]] == [f"{BAD}:{row}:5" for row in (15, 20, 25, 29)]
+    assert lines[-2:] == ["Found 4 errors.", "[*] 4 fixable with `mcp-lint fix`."]
 
 
 def test_low_level_message_names_call_tool_result() -> None:
@@ -107,11 +109,11 @@ def test_directory_walk_skips_vcs_venvs_caches_and_gitignored(tmp_path: Path, mo
     (tmp_path / "pkg" / ".gitignore").write_text("ignored_*.py\n", encoding="utf-8")
     monkeypatch.chdir(tmp_path)
     result = run("check")
-    files = {line.split(":")[0] for line in result.output.splitlines()[:-1]}
+    files = {line.split(":")[0] for line in result.output.splitlines() if ": MCP" in line}
     assert files == {"pkg/server.py", "pkg/stub.pyi"}
     assert result.exit_code == 1
     unignored = run("check", "--no-respect-gitignore")
-    files = {line.split(":")[0] for line in unignored.output.splitlines()[:-1]}
+    files = {line.split(":")[0] for line in unignored.output.splitlines() if ": MCP" in line}
     assert files == {"pkg/server.py", "pkg/stub.pyi", "generated/x.py", "pkg/ignored_file.py"}
 
 
@@ -138,11 +140,15 @@ EXAMPLE_FINDINGS = [
 def test_examples_have_findings() -> None:
     result = run("check", str(ROOT / "examples"))
     assert result.exit_code == 1
-    lines = result.output.splitlines()
-    assert [line.split(": ")[0] + " " + line.split(": ")[1].split()[0] for line in lines[:-1]] == [
+    lines = [line for line in result.output.splitlines() if ": MCP" in line]
+    assert [line.split(": ")[0] + " " + line.split(": ")[1].split()[0] for line in lines] == [
         f"{ROOT / 'examples' / name}:{row}:{col} {code}" for name, row, col, code in EXAMPLE_FINDINGS
     ]
-    assert lines[-1] == "Found 7 errors."
+    assert result.output.splitlines()[-3:] == [
+        "Found 7 errors.",
+        "[*] 5 fixable with `mcp-lint fix`.",
+        "2 hidden fixes can be enabled with the `--unsafe-fixes` option.",
+    ]
 
 
 @pytest.mark.parametrize("args", [["check", "--help"], ["--help"]])

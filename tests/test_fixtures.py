@@ -8,11 +8,12 @@ import pytest
 
 from conftest import FIXTURES, expected_diagnostics, fixture_files
 from mcp_lint.rules import ALL_RULES
-from mcp_lint.runner import check_file
+from mcp_lint.runner import check_one
+from mcp_lint.settings import Settings
 
 
 def actual_diagnostics(path: Path) -> set[tuple[int, int, str]]:
-    result = check_file(path, ALL_RULES)
+    result = check_one(path, Settings(path.parent))
     assert not result.error, result.diagnostics
     return {(d.row, d.column, d.code) for d in result.diagnostics}
 
@@ -38,7 +39,7 @@ def test_expectation_parser() -> None:
 
 
 def messages(path: Path) -> dict[int, str]:
-    return {d.row: d.message for d in check_file(path, ALL_RULES).diagnostics}
+    return {d.row: d.message for d in check_one(path, Settings(path.parent)).diagnostics}
 
 
 def test_mcp002_message_says_logging_does_not_help() -> None:
@@ -60,6 +61,6 @@ def test_mcp003_message_names_the_shape_and_the_success_form() -> None:
 
 def test_mcp004_message_names_the_delay_key_in_the_payload_style() -> None:
     found = messages(FIXTURES / "MCP004.py")
-    assert found[22].endswith("add 'retryAfterSeconds'")
-    assert found[24].endswith("add 'retry_after_seconds'")
-    assert found[30].endswith("add 'retry_after_seconds'")
+    assert found[22].endswith("add 'retryAfterSeconds': 30")
+    assert found[24].endswith("add retry_after_seconds=30")
+    assert found[30].endswith("add retry_after_seconds=30")

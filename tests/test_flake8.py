@@ -10,7 +10,8 @@ import pytest
 
 from conftest import FIXTURES, expected_diagnostics, fixture_files
 from mcp_lint.rules import ALL_RULES
-from mcp_lint.runner import check_file
+from mcp_lint.runner import check_one
+from mcp_lint.settings import Settings
 
 
 def flake8(*args: str) -> subprocess.CompletedProcess[str]:
@@ -24,7 +25,7 @@ def test_flake8_matches_cli(path: Path) -> None:
     proc = flake8("--select", "MCP", "--format", "%(row)d:%(col)d:%(code)s", str(path))
     assert proc.stderr == ""
     got = {(int(r), int(c), code) for r, c, code in (line.split(":") for line in proc.stdout.splitlines())}
-    cli = {(d.row, d.column, d.code) for d in check_file(path, ALL_RULES).diagnostics}
+    cli = {(d.row, d.column, d.code) for d in check_one(path, Settings(path.parent)).diagnostics}
     assert got == cli == expected_diagnostics(path)
     assert proc.returncode == (1 if got else 0)
 
