@@ -16,7 +16,7 @@ from pathlib import Path
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
-from mcp_lint.codemod import fix_edit
+from mcp_lint.codemod import fix_edits
 from mcp_lint.diagnostics import PARSE_ERROR_CODE, Diagnostic, FileResult
 from mcp_lint.discovery import discover
 from mcp_lint.rule import Rule, RuleContext, RuleOptions
@@ -170,7 +170,7 @@ def check_source(
         if with_edits:
             for diagnostic in diagnostics:
                 if diagnostic.fix is not None:
-                    diagnostic.edits = (fix_edit(parsed, diagnostic.fix),)
+                    diagnostic.edits = fix_edits(parsed, diagnostic.fix)
         return FileResult(path, diagnostics)
     except RecursionError:
         return FileResult(path, [parse_error("could not check: the code is nested too deeply")], error=True)

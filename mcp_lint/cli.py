@@ -119,7 +119,7 @@ def check(**kw: Any) -> None:
     )
     try:
         if STDIN in paths:
-            results = [check_stdin(click.get_binary_stream("stdin").read(), kw["stdin_filename"], run)]
+            results = [check_stdin(sys.stdin.buffer.read(), kw["stdin_filename"], run)]
         else:
             results = check_paths(paths, run)
     except ConfigError as exc:
@@ -204,8 +204,8 @@ def fix(**kw: Any) -> None:
             name = kw["stdin_filename"]
             settings = resolve(name if name is not None else Path.cwd())
             label = name or STDIN
-            outcome = fix_source(click.get_binary_stream("stdin").read(), label, settings.rules_for(label), unsafe, settings.options)
-            click.get_binary_stream("stdout").write(outcome.original if outcome.error else outcome.fixed)
+            outcome = fix_source(sys.stdin.buffer.read(), label, settings.rules_for(label), unsafe, settings.options)
+            sys.stdout.buffer.write(outcome.original if outcome.error else outcome.fixed)
             for d in ([outcome.error] if outcome.error else outcome.remaining):
                 click.echo(concise_line(label, d), err=True)
             more = _unsafe_left(outcome.remaining) if not unsafe else 0

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import os
 from collections.abc import Sequence
 
@@ -88,18 +89,30 @@ def _row_column(text: str, offset: int) -> tuple[int, int]:
     return row, offset - (text.rfind("\n", 0, offset) + 1) + 1
 
 
-def fix_edit(module: cst.Module, fix: Fix) -> Edit:
-    """Describe what one fix changes as a single replacement of the smallest span that differs.
+def fix_edits(module: cst.Module, fix: Fix) -> tuple[Edit, ...]:
+    """Describe what one fix changes as replacements of the smallest spans that differ, one per changed region.
 
     Args:
         module (cst.Module): the module the fix's nodes belong to.
         fix (Fix): the fix.
     Returns:
-        Edit: the replaced span (1-based, end exclusive) and its new text.
+        tuple[Edit, ...]: the replaced spans (1-based, end exclusive) and their new text, in source order.
     """
     old, new = module.code, apply_fixes(module, [fix]).code
-    start = len(os.path.commonprefix([old, new]))
-    tail = len(os.path.commonprefix([old[start:][::-1], new[start:][::-1]]))
-    row, column = _row_column(old, start)
-    end_row, end_column = _row_column(old, len(old) - tail)
-    return Edit(new[start : len(new) - tail], row, column, end_row, end_column)
+    old_lines, new_lines = old.splitlines(keepends=True), new.splitlines(keepends=True)
+    old_starts = [0]
+    for line in old_lines:
+        old_starts.append(old_starts[-1] + len(line))
+    edits = []
+    matcher = difflib.SequenceMatcher(a=old_lines, b=new_lines, autojunk=False)
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == "equal":
+            continue
+        before, after = "".join(old_lines[i1:i2]), "".join(new_lines[j1:j2])
+        head = len(os.path.commonprefix([before, after]))
+        tail = len(os.path.commonprefix([before[head:][::-1], after[head:][::-1]]))
+        start, end = old_starts[i1] + head, old_starts[i2] - tail
+        row, column = _row_column(old, start)
+        end_row, end_column = _row_column(old, end)
+        edits.append(Edit(after[head : len(after) - tail], row, column, end_row, end_column))
+    return tuple(edits)

@@ -1,0 +1,109 @@
+"""The persistent cache (hits, invalidation, what it stores) and parallel checking across processes."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+import mcp_lint.cache
+import mcp_lint.runner
+from conftest import FIXTURES, ROOT
+from mcp_lint.cli import main
+from mcp_lint.settings import clear_cache
+
+
+@pytest.fixture()
+def project(tmp_path: Path) -> Path:
+    clear_cache()
+    shutil.copytree(ROOT / "examples", tmp_path / "src")
+    yield tmp_path
+    clear_cache()
+
+
+@pytest.fixture()
+def parses(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
+    """Record every file the check engine is asked to check (a cache hit asks for none)."""
+    seen: list[Path] = []
+    real = mcp_lint.runner.check_source
+
+    def counting(source, path, *args, **kwargs):
+        seen.append(Path(path).name)
+        return real(source, path, *args, **kwargs)
+
+    monkeypatch.setattr(mcp_lint.runner, "check_source", counting)
+    return seen
+
+
+def check(project: Path, *args: str):
+    return CliRunner().invoke(
+        main, ["check", "--jobs", "1", "--cache-dir", str(project / "cache"), "--output-format", "json", *args, str(project / "src")]
+    )
+
+
+def test_warm_run_parses_nothing_and_gives_identical_diagnostics(project: Path, parses: list[Path]) -> None:
+    cold = check(project)
+    assert sorted(parses) == ["booking_server.py", "orders_server.py", "weather_lowlevel.py"]
+    parses.clear()
+    warm = check(project)
+    assert parses == []
+    assert warm.output == cold.output and warm.exit_code == cold.exit_code == 1
+
+
+def test_changing_the_file_config_or_version_invalidates(
+    project: Path, parses: list[Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    check(project)
+    parses.clear()
+    orders = project / "src" / "orders_server.py"
+    orders.write_text(orders.read_text(encoding="utf-8").replace("Operation failed", "Lookup failed"), encoding="utf-8")
+    assert '"Broad except' in check(project).output
+    assert parses == ["orders_server.py"]
+
+    parses.clear()
+    (project / "pyproject.toml").write_text("[tool.mcp-lint]\nretry-after-seconds = 60\n", encoding="utf-8")
+    clear_cache()
+    assert "'retryAfterSeconds': 60" in check(project).output
+    assert sorted(parses) == ["booking_server.py", "orders_server.py", "weather_lowlevel.py"]
+
+    parses.clear()
+    check(project, "--ignore", "MCP004")
+    assert len(parses) == 3  # the selected codes are part of the key
+
+    parses.clear()
+    monkeypatch.setattr(mcp_lint.cache, "__version__", "999.0")
+    check(project, "--ignore", "MCP004")
+    assert len(parses) == 3
+
+
+def test_cache_holds_no_source_text_and_no_cache_writes_nothing(project: Path) -> None:
+    check(project)
+    entries = list((project / "cache").rglob("*.json"))
+    assert len(entries) == 3
+    assert (project / "cache" / ".gitignore").read_text(encoding="utf-8").endswith("*\n")
+    stored = "".join(e.read_text(encoding="utf-8") for e in entries)
+    for secret in ("AIRPORTS", "CUST-7", "Sunny for"):  # source text that no diagnostic needs
+        assert secret not in stored
+    shutil.rmtree(project / "cache")
+    CliRunner().invoke(main, ["check", "--no-cache", "--cache-dir", str(project / "cache"), str(project / "src")])
+    assert not (project / "cache").exists()
+
+
+def test_a_corrupt_entry_is_a_miss(project: Path, parses: list[Path]) -> None:
+    cold = check(project)
+    for entry in (project / "cache").rglob("*.json"):
+        entry.write_text("{not json", encoding="utf-8")
+    parses.clear()
+    assert check(project).output == cold.output
+    assert len(parses) == 3
+
+
+def test_parallel_jobs_give_the_same_output_as_one() -> None:
+    args = ["check", "--no-cache", "--output-format", "concise", str(FIXTURES), str(ROOT / "examples")]
+    one = CliRunner().invoke(main, [*args, "--jobs", "1"])
+    two = CliRunner().invoke(main, [*args, "--jobs", "2"])
+    assert one.exit_code == two.exit_code == 1
+    assert one.output == two.output
+    assert one.output.count(": MCP0") > 60
