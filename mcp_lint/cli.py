@@ -20,7 +20,6 @@ import click
 from mcp_lint import __version__
 from mcp_lint.cache import DEFAULT_CACHE_DIR
 from mcp_lint.diagnostics import Applicability, Diagnostic, FileResult
-from mcp_lint.files import iter_python_files
 from mcp_lint.fixer import FixOutcome, fix_source, write_atomically
 from mcp_lint.noqa import add_noqa
 from mcp_lint.output import FORMATS, FORMATS_WITH_EDITS
@@ -68,6 +67,12 @@ def _common_options(command: Callable[..., Any]) -> Callable[..., Any]:
             help="The delay MCP004's fix adds [default: 30, or the configuration's].",
         ),
         click.option("--stdin-filename", type=click.Path(path_type=Path), help="The path standard input stands for."),
+        click.option("-j", "--jobs", type=click.IntRange(min=1), default=None, help="Worker processes [default: all cores]."),
+        click.option("--no-cache", is_flag=True, help="Neither read nor write the cache."),
+        click.option(
+            "--cache-dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+            help=f"Where the cache lives [default: {DEFAULT_CACHE_DIR}].",
+        ),
     ]  # fmt: skip
     for option in reversed(options):
         command = option(command)
@@ -87,6 +92,16 @@ def _overrides(kw: dict[str, Any]) -> Overrides:
     )
 
 
+def _run_options(kw: dict[str, Any], with_edits: bool = False) -> RunOptions:
+    return RunOptions(
+        overrides=_overrides(kw),
+        jobs=kw["jobs"] or default_jobs(),
+        cache_dir=None if kw["no_cache"] else (kw["cache_dir"] or Path(DEFAULT_CACHE_DIR)),
+        with_edits=with_edits,
+        force_exclude=kw["force_exclude"],
+    )
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, "--version", "-V", prog_name="mcp-lint", message="%(prog)s %(version)s")
 def main() -> None:
@@ -103,20 +118,10 @@ def main() -> None:
 @click.option("--statistics", is_flag=True, help="Print the number of findings per code instead of the findings.")
 @click.option("--exit-zero", is_flag=True, help="Exit with 0 even when there are findings.")
 @click.option("--add-noqa", is_flag=True, help="Add '# noqa: CODE' to every line with a finding.")
-@click.option("-j", "--jobs", type=click.IntRange(min=1), default=None, help="Worker processes [default: all cores].")
-@click.option("--no-cache", is_flag=True, help="Neither read nor write the cache.")
-@click.option("--cache-dir", type=click.Path(file_okay=False, path_type=Path), default=None,
-              help=f"Where the cache lives [default: {DEFAULT_CACHE_DIR}].")  # fmt: skip
 def check(**kw: Any) -> None:
     """Check PATHS (files, directories, or - for standard input; default: the current directory)."""
     paths: tuple[Path, ...] = kw["paths"] or (Path("."),)
-    run = RunOptions(
-        overrides=_overrides(kw),
-        jobs=kw["jobs"] or default_jobs(),
-        cache_dir=None if kw["no_cache"] else (kw["cache_dir"] or Path(DEFAULT_CACHE_DIR)),
-        with_edits=kw["output_format"] in FORMATS_WITH_EDITS,
-        force_exclude=kw["force_exclude"],
-    )
+    run = _run_options(kw, with_edits=kw["output_format"] in FORMATS_WITH_EDITS)
     try:
         if STDIN in paths:
             results = [check_stdin(sys.stdin.buffer.read(), kw["stdin_filename"], run)]
@@ -183,6 +188,10 @@ def _count(n: int) -> str:
     return f"{n} error{'s' if n != 1 else ''}"
 
 
+def _applies(d: Diagnostic, unsafe: bool) -> bool:
+    return d.fix_applicability is Applicability.SAFE or (unsafe and d.fix_applicability is Applicability.UNSAFE)
+
+
 def _unsafe_left(diagnostics: Sequence[Diagnostic]) -> int:
     return sum(1 for d in diagnostics if d.fix_applicability is Applicability.UNSAFE)
 
@@ -212,8 +221,21 @@ def fix(**kw: Any) -> None:
             click.echo(f"Fixed {_count(len(outcome.applied))} ({len(outcome.remaining)} remaining"
                        f"{f'; {more} more with --unsafe-fixes' if more else ''})", err=True)  # fmt: skip
             sys.exit(EXIT_ERROR if outcome.error else EXIT_FINDINGS if outcome.remaining else EXIT_CLEAN)
-        files = list(iter_python_files(paths, resolve, kw["force_exclude"]))
-        for path in files:
+        # Check every file in parallel, through the cache; only files with an applicable fix are rewritten.
+        for checked in check_paths(paths, _run_options(kw)):
+            path = checked.path
+            if checked.error:
+                for d in checked.diagnostics:
+                    click.echo(concise_line(path, d))
+                errors = True
+                continue
+            if not any(_applies(d, unsafe) for d in checked.diagnostics):
+                remaining += len(checked.diagnostics)
+                unsafe_more += _unsafe_left(checked.diagnostics)
+                if not show_diff:
+                    for d in checked.diagnostics:
+                        click.echo(concise_line(path, d))
+                continue
             settings = resolve(path)
             try:
                 source = path.read_bytes()
