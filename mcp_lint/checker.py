@@ -18,8 +18,9 @@ from libcst.metadata import MetadataWrapper, PositionProvider
 
 from mcp_lint.codemod import fix_edits
 from mcp_lint.diagnostics import PARSE_ERROR_CODE, Diagnostic, FileResult
-from mcp_lint.discovery import discover
+from mcp_lint.discovery import ToolScope, discover
 from mcp_lint.rule import Rule, RuleContext, RuleOptions
+from mcp_lint.traversal import walk_paths
 
 # A module can only define MCP tools if it imports an MCP framework somewhere.
 _MCP_IMPORT = re.compile(
@@ -41,39 +42,37 @@ def may_define_tools(source: bytes | str) -> bool:
     return _MCP_IMPORT.search(source) is not None
 
 
-class _Runner(cst.CSTVisitor):
-    """Runs every rule's ``visit_``/``leave_`` methods in one traversal, keeping the rule context current."""
+class _Runner:
+    """Runs every rule's ``visit_<Node>`` methods in one walk, keeping the rule context current."""
 
     def __init__(self, rules: Sequence[Rule], context: RuleContext) -> None:
-        super().__init__()
         self.context = context
-        self.visits: dict[str, list[Callable[[cst.CSTNode], object]]] = {}
-        self.leaves: dict[str, list[Callable[[cst.CSTNode], object]]] = {}
+        self.visits: dict[type, list[Callable[[cst.CSTNode], object]]] = {}
         for rule in rules:
             for attr in dir(type(rule)):
                 if attr.startswith("visit_"):
-                    self.visits.setdefault(attr[6:], []).append(getattr(rule, attr))
-                elif attr.startswith("leave_"):
-                    self.leaves.setdefault(attr[6:], []).append(getattr(rule, attr))
-        self.scope_stack: list[object] = []
+                    self.visits.setdefault(getattr(cst, attr[6:]), []).append(getattr(rule, attr))
+        # The tool scope in effect at each depth of the walk.
+        self.scopes: list[ToolScope | None] = []
 
-    def on_visit(self, node: cst.CSTNode) -> bool:
+    def run(self, module: cst.Module) -> None:
+        walk_paths(module, self.enter)
+
+    def enter(self, node: cst.CSTNode, path: list[cst.CSTNode]) -> bool:
         context = self.context
-        context.ancestors.append(node)
-        if isinstance(node, cst.FunctionDef):
-            self.scope_stack.append(context.scope)
-            context.scope = context.index.scopes.get(node)
-        for method in self.visits.get(type(node).__name__, ()):
-            method(node)
+        depth = len(path)
+        del self.scopes[depth:]
+        scope = self.scopes[-1] if depth else None
+        if type(node) is cst.FunctionDef:
+            scope = context.index.scopes.get(node)  # type: ignore[call-overload]
+        self.scopes.append(scope)
+        methods = self.visits.get(type(node))
+        if methods:
+            context.scope = scope
+            context.ancestors = path
+            for method in methods:
+                method(node)
         return True
-
-    def on_leave(self, original_node: cst.CSTNode) -> None:
-        context = self.context
-        for method in self.leaves.get(type(original_node).__name__, ()):
-            method(original_node)
-        if isinstance(original_node, cst.FunctionDef):
-            context.scope = self.scope_stack.pop()
-        context.ancestors.pop()
 
 
 def _position(diagnostics: list[Diagnostic], module: cst.Module) -> None:
@@ -97,6 +96,17 @@ def parse_error(message: str, row: int = 1, column: int = 1) -> Diagnostic:
     return Diagnostic(PARSE_ERROR_CODE, "parse-error", message, row, column, row, column)
 
 
+def _syntax_error(source: bytes | str) -> Diagnostic | None:
+    """CPython's verdict on a source: an MCP000 diagnostic at the error, or None when it compiles."""
+    try:
+        compile(source, "<source>", "exec", flags=ast.PyCF_ONLY_AST, dont_inherit=True)
+    except SyntaxError as syntax:
+        return parse_error(f"could not parse: {syntax.msg}", syntax.lineno or 1, max(syntax.offset or 1, 1))
+    except (ValueError, RecursionError, MemoryError) as exc:
+        return parse_error(f"could not parse: {exc}")
+    return None
+
+
 def parse(source: bytes | str) -> cst.Module | Diagnostic:
     """Parse source with libcst, which honours PEP 263 coding declarations and a BOM in bytes.
 
@@ -109,14 +119,7 @@ def parse(source: bytes | str) -> cst.Module | Diagnostic:
         return cst.parse_module(source)
     except cst.ParserSyntaxError as exc:
         # CPython's parser places syntax errors more precisely and words them better; ask it first.
-        try:
-            compile(source, "<source>", "exec", flags=ast.PyCF_ONLY_AST, dont_inherit=True)
-        except SyntaxError as syntax:
-            if syntax.lineno is not None:
-                return parse_error(f"could not parse: {syntax.msg}", syntax.lineno, max(syntax.offset or 1, 1))
-        except (ValueError, RecursionError, MemoryError):
-            pass
-        return parse_error(f"could not parse: {exc.message}", exc.raw_line, exc.raw_column + 1)
+        return _syntax_error(source) or parse_error(f"could not parse: {exc.message}", exc.raw_line, exc.raw_column + 1)
     except RecursionError:
         return parse_error("could not parse: the code is nested too deeply")
     except (UnicodeDecodeError, LookupError, SyntaxError, ValueError) as exc:
@@ -139,7 +142,7 @@ def check_module(
     if not index.is_mcp_module or not rule_classes:
         return []
     context = RuleContext(index, options)
-    module.visit(_Runner([cls(context) for cls in rule_classes], context))
+    _Runner([cls(context) for cls in rule_classes], context).run(module)
     if context.diagnostics:
         _position(context.diagnostics, module)
     return sorted(context.diagnostics, key=lambda d: d.sort_key)
@@ -162,6 +165,12 @@ def check_source(
     """
     if not may_define_tools(source):
         return FileResult(path)
+    data = source.encode("utf-8", "surrogatepass") if isinstance(source, str) else source
+    rule_classes = [rule for rule in rule_classes if rule.could_report(data)]
+    if not rule_classes:
+        # Nothing can be reported: a syntax check by CPython's parser (far cheaper than libcst's) suffices.
+        error = _syntax_error(source)
+        return FileResult(path, [error] if error else [], error=error is not None)
     parsed = parse(source)
     if isinstance(parsed, Diagnostic):
         return FileResult(path, [parsed], error=True)

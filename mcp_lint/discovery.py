@@ -24,6 +24,7 @@ from libcst.helpers import get_full_name_for_node
 from mcp_lint import frameworks as fw
 from mcp_lint.frameworks import Framework
 from mcp_lint.symbols import SymbolTable
+from mcp_lint.traversal import own_nodes, walk_paths
 
 
 @dataclass(eq=False)
@@ -43,11 +44,44 @@ class FunctionInfo:
     class_name: str | None
     calls: list[cst.BaseExpression] = field(default_factory=list)
     children: list[FunctionInfo] = field(default_factory=list)
+    _assigned: dict[str, cst.BaseExpression] | None = field(default=None, repr=False)
+    _returns: list[cst.BaseExpression] | None = field(default=None, repr=False)
 
     @property
     def name(self) -> str:
         """str: the function's name."""
         return self.node.name.value
+
+    def _scan(self) -> None:
+        assigned: dict[str, cst.BaseExpression] = {}
+        returns: list[cst.BaseExpression] = []
+        for node in own_nodes(self.node):
+            if isinstance(node, cst.Assign):
+                for target in node.targets:
+                    if isinstance(target.target, cst.Name):
+                        assigned[target.target.value] = node.value
+            elif isinstance(node, cst.Return) and node.value is not None:
+                returns.append(node.value)
+        self._assigned, self._returns = assigned, returns
+
+    def assigned(self, name: str) -> cst.BaseExpression | None:
+        """Return the value last assigned to a plain local name in the function's own body.
+
+        Args:
+            name (str): the local name.
+        Returns:
+            cst.BaseExpression | None: the assigned expression, or None when there is none.
+        """
+        if self._assigned is None:
+            self._scan()
+        return self._assigned.get(name)  # type: ignore[union-attr]
+
+    @property
+    def returns(self) -> list[cst.BaseExpression]:
+        """list[cst.BaseExpression]: the values of the function's own ``return`` statements, in order."""
+        if self._returns is None:
+            self._scan()
+        return self._returns  # type: ignore[return-value]
 
 
 @dataclass(eq=False)
@@ -183,6 +217,22 @@ _UNKNOWN_TOOL = re.compile(
 )
 
 
+# Every registration form names one of these: ``.tool``, ``call_tool``, ``add_tool``, ``from_function`` or
+# the ``tools/call`` method.
+_REGISTRATION = re.compile(rb"\.tool\b|call_tool|add_tool|from_function|tools/call")
+
+
+def may_register_tools(source: bytes) -> bool:
+    """Cheap pre-filter: could the source register a tool handler in any form discovery knows?
+
+    Args:
+        source (bytes): a module's source.
+    Returns:
+        bool: False only when the module certainly registers no tool handler.
+    """
+    return _REGISTRATION.search(source) is not None
+
+
 def mentions_unknown_tool(text: str) -> bool:
     """Tell whether an error message says that the requested tool does not exist.
 
@@ -194,8 +244,8 @@ def mentions_unknown_tool(text: str) -> bool:
     return _UNKNOWN_TOOL.search(text) is not None
 
 
-class _Indexer(cst.CSTVisitor):
-    """Collects what :func:`discover` resolves: imports, classes, functions, assignments and calls."""
+class _Indexer:
+    """Collects what :func:`discover` resolves: imports, classes, functions, assignments and calls, in one walk."""
 
     def __init__(self) -> None:
         self.symbols = SymbolTable()
@@ -205,70 +255,60 @@ class _Indexer(cst.CSTVisitor):
         self.annotated: list[tuple[str, cst.BaseExpression]] = []
         self.unannotated_params: set[str] = set()
         self.calls: list[tuple[FunctionInfo | None, cst.Call]] = []
-        self._function_stack: list[FunctionInfo] = []
-        self._class_stack: list[str | None] = []
+        # The enclosing function and class of the nodes at each depth of the walk.
+        self._function_at: list[FunctionInfo | None] = []
+        self._class_at: list[str | None] = []
 
-    # -- imports and module-level constants
-    def visit_Import(self, node: cst.Import) -> bool:
-        self.symbols.add_import(node)
-        return False
+    def run(self, module: cst.Module) -> None:
+        walk_paths(module, self.enter)
 
-    def visit_ImportFrom(self, node: cst.ImportFrom) -> bool:
-        self.symbols.add_import(node)
-        return False
-
-    def visit_Assign(self, node: cst.Assign) -> None:
-        for target in node.targets:
-            name = get_full_name_for_node(target.target)
-            if name is None:
-                continue
-            self.assignments.append((name, node.value))
-            if not self._function_stack and not self._class_stack and isinstance(target.target, cst.Name):
-                self.symbols.add_constant(name, node.value)
-
-    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
-        name = get_full_name_for_node(node.target)
-        if name is None:
-            return
-        self.annotated.append((name, node.annotation.annotation))
-        if node.value is not None:
-            self.assignments.append((name, node.value))
-            if not self._function_stack and not self._class_stack and isinstance(node.target, cst.Name):
-                self.symbols.add_constant(name, node.value)
-
-    # -- classes and functions
-    def visit_ClassDef(self, node: cst.ClassDef) -> None:
-        self.classes.setdefault(node.name.value, []).extend(arg.value for arg in node.bases)
-        self._class_stack.append(node.name.value)
-
-    def leave_ClassDef(self, original_node: cst.ClassDef) -> None:
-        self._class_stack.pop()
-
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
-        parent = self._function_stack[-1] if self._function_stack else None
-        in_class = self._class_stack[-1] if self._class_stack else None
-        # A class nested in a function pushes its name; a function nested in a method pushes None.
-        info = FunctionInfo(node, parent, in_class)
-        self.functions[node] = info
-        if parent is not None:
-            parent.children.append(info)
-        for param in (*node.params.params, *node.params.kwonly_params, *node.params.posonly_params):
-            if param.annotation is not None:
-                self.annotated.append((param.name.value, param.annotation.annotation))
-            else:
-                self.unannotated_params.add(param.name.value)
-        self._function_stack.append(info)
-        self._class_stack.append(None)
-
-    def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
-        self._function_stack.pop()
-        self._class_stack.pop()
-
-    def visit_Call(self, node: cst.Call) -> None:
-        function = self._function_stack[-1] if self._function_stack else None
-        self.calls.append((function, node))
-        if function is not None:
-            function.calls.append(node.func)
+    def enter(self, node: cst.CSTNode, path: list[cst.CSTNode]) -> bool:
+        depth = len(path)
+        del self._function_at[depth:], self._class_at[depth:]
+        function = self._function_at[-1] if depth else None
+        in_class = self._class_at[-1] if depth else None
+        kind = type(node)
+        if kind is cst.Import or kind is cst.ImportFrom:
+            self.symbols.add_import(node)  # type: ignore[arg-type]
+            return False
+        top_level = function is None and in_class is None
+        if kind is cst.Assign:
+            for target in node.targets:  # type: ignore[attr-defined]
+                name = get_full_name_for_node(target.target)
+                if name is not None:
+                    self.assignments.append((name, node.value))  # type: ignore[attr-defined]
+                    if top_level and isinstance(target.target, cst.Name):
+                        self.symbols.add_constant(name, node.value)  # type: ignore[attr-defined]
+        elif kind is cst.AnnAssign:
+            name = get_full_name_for_node(node.target)  # type: ignore[attr-defined]
+            if name is not None:
+                self.annotated.append((name, node.annotation.annotation))  # type: ignore[attr-defined]
+                if node.value is not None:  # type: ignore[attr-defined]
+                    self.assignments.append((name, node.value))  # type: ignore[attr-defined]
+                    if top_level and isinstance(node.target, cst.Name):  # type: ignore[attr-defined]
+                        self.symbols.add_constant(name, node.value)  # type: ignore[attr-defined]
+        elif kind is cst.ClassDef:
+            self.classes.setdefault(node.name.value, []).extend(arg.value for arg in node.bases)  # type: ignore[attr-defined]
+            in_class = node.name.value  # type: ignore[attr-defined]
+        elif kind is cst.FunctionDef:
+            info = FunctionInfo(node, function, in_class)  # type: ignore[arg-type]
+            self.functions[node] = info  # type: ignore[index]
+            if function is not None:
+                function.children.append(info)
+            params = node.params  # type: ignore[attr-defined]
+            for param in (*params.params, *params.kwonly_params, *params.posonly_params):
+                if param.annotation is not None:
+                    self.annotated.append((param.name.value, param.annotation.annotation))
+                else:
+                    self.unannotated_params.add(param.name.value)
+            function, in_class = info, None
+        elif kind is cst.Call:
+            self.calls.append((function, node))  # type: ignore[arg-type]
+            if function is not None:
+                function.calls.append(node.func)  # type: ignore[attr-defined]
+        self._function_at.append(function)
+        self._class_at.append(in_class)
+        return True
 
 
 class _Resolver:
@@ -343,7 +383,7 @@ class _Resolver:
                 kind = self._class_framework(info.node.returns.annotation)
                 if kind is not None:
                     return kind
-            for value in returned_values(info.node):
+            for value in info.returns:
                 if isinstance(value, cst.Call):
                     kind = self._class_framework(value.func)
                     if kind is not None:
@@ -443,59 +483,6 @@ class _Resolver:
             self.register(index.callee(caller, handler), Framework.MCP_V2_LOWLEVEL)
 
 
-class OwnBody(cst.CSTVisitor):
-    """Visits a function body without entering nested functions, classes or lambdas."""
-
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
-        return False
-
-    def visit_ClassDef(self, node: cst.ClassDef) -> bool:
-        return False
-
-    def visit_Lambda(self, node: cst.Lambda) -> bool:
-        return False
-
-
-def returned_values(function: cst.FunctionDef) -> list[cst.BaseExpression]:
-    """Return the values of a function's own ``return`` statements.
-
-    Args:
-        function (cst.FunctionDef): the function.
-    Returns:
-        list[cst.BaseExpression]: the returned expressions, nested functions excluded.
-    """
-    values: list[cst.BaseExpression] = []
-
-    class Collect(OwnBody):
-        def visit_Return(self, node: cst.Return) -> None:
-            if node.value is not None:
-                values.append(node.value)
-
-    function.body.visit(Collect())
-    return values
-
-
-def local_assignment(function: cst.FunctionDef, name: str) -> cst.BaseExpression | None:
-    """Return the value last assigned to a plain local name in a function's own body.
-
-    Args:
-        function (cst.FunctionDef): the function.
-        name (str): the local name.
-    Returns:
-        cst.BaseExpression | None: the assigned expression, or None when there is none.
-    """
-    found: list[cst.BaseExpression] = []
-
-    class Collect(OwnBody):
-        def visit_Assign(self, node: cst.Assign) -> None:
-            for target in node.targets:
-                if isinstance(target.target, cst.Name) and target.target.value == name:
-                    found.append(node.value)
-
-    function.body.visit(Collect())
-    return found[-1] if found else None
-
-
 def _decorator_functions(index: ModuleIndex, info: FunctionInfo) -> Iterable[FunctionInfo]:
     """Same-module functions used as decorators on ``info``."""
     for decorator in info.node.decorators:
@@ -539,7 +526,7 @@ def discover(module: cst.Module) -> ModuleIndex:
         framework has no handlers.
     """
     indexer = _Indexer()
-    module.visit(indexer)
+    indexer.run(module)
     instances = {
         name: value.func.value
         for name, value in indexer.assignments

@@ -13,26 +13,7 @@ import libcst as cst
 
 from mcp_lint.discovery import Handler
 from mcp_lint.frameworks import Framework
-
-
-class _NameRefs(cst.CSTVisitor):
-    def __init__(self, dispatcher: Dispatcher) -> None:
-        self.dispatcher = dispatcher
-        self.found = False
-
-    def visit_Name(self, node: cst.Name) -> bool:
-        if node.value in self.dispatcher.name_vars:
-            self.found = True
-        return False
-
-    def visit_Attribute(self, node: cst.Attribute) -> bool:
-        if self.dispatcher.is_params_name(node):
-            self.found = True
-            return False
-        return not self.found
-
-    def visit_Lambda(self, node: cst.Lambda) -> bool:
-        return False
+from mcp_lint.traversal import nodes
 
 
 def _is_string(expr: cst.BaseExpression) -> bool:
@@ -104,23 +85,24 @@ class Dispatcher:
         Returns:
             bool: True when it mentions a name variable or ``params.name``.
         """
-        refs = _NameRefs(self)
-        expr.visit(refs)
-        return refs.found
+        for node in nodes(expr, prune=(cst.Lambda,)):
+            if isinstance(node, cst.Name) and node.value in self.name_vars:
+                return True
+            if isinstance(node, cst.Attribute) and self.is_params_name(node):
+                return True
+        return False
 
     def _derive_name_vars(self, node: cst.FunctionDef) -> None:
         assigns: list[tuple[cst.BaseExpression, cst.BaseExpression]] = []
-
-        class Collect(cst.CSTVisitor):
-            def visit_Assign(self, a: cst.Assign) -> None:
-                for target in a.targets:
-                    t, v = target.target, a.value
-                    if isinstance(t, cst.Tuple) and isinstance(v, cst.Tuple) and len(t.elements) == len(v.elements):
-                        assigns.extend((te.value, ve.value) for te, ve in zip(t.elements, v.elements))
-                    else:
-                        assigns.append((t, v))
-
-        node.body.visit(Collect())
+        for a in nodes(node.body):
+            if not isinstance(a, cst.Assign):
+                continue
+            for target in a.targets:
+                t, v = target.target, a.value
+                if isinstance(t, cst.Tuple) and isinstance(v, cst.Tuple) and len(t.elements) == len(v.elements):
+                    assigns.extend((te.value, ve.value) for te, ve in zip(t.elements, v.elements))
+                else:
+                    assigns.append((t, v))
         changed = True
         while changed:
             changed = False
@@ -164,21 +146,13 @@ class Dispatcher:
         return False
 
     def _find_tool_branches(self, node: cst.FunctionDef) -> bool:
-        dispatcher = self
-        found = False
-
-        class Find(cst.CSTVisitor):
-            def visit_If(self, n: cst.If) -> None:
-                nonlocal found
-                found = found or dispatcher.is_tool_test(n.test)
-
-            def visit_Match(self, n: cst.Match) -> None:
-                nonlocal found
-                if dispatcher.references_name(n.subject):
-                    found = found or any(_is_literal_pattern(c.pattern) for c in n.cases)
-
-        node.body.visit(Find())
-        return found
+        for n in nodes(node.body):
+            if isinstance(n, cst.If) and self.is_tool_test(n.test):
+                return True
+            if isinstance(n, cst.Match) and self.references_name(n.subject):
+                if any(_is_literal_pattern(c.pattern) for c in n.cases):
+                    return True
+        return False
 
     def is_fallthrough(self, ancestors: Sequence[cst.CSTNode]) -> bool:
         """Tell whether a statement is outside every tool's own branch (the unknown-tool fall-through).

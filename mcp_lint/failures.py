@@ -16,7 +16,8 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from mcp_lint.discovery import FunctionInfo, ModuleIndex, local_assignment, returned_values
+from mcp_lint.discovery import FunctionInfo, ModuleIndex
+from mcp_lint.traversal import nodes
 
 _MAX_DEPTH = 3
 
@@ -75,16 +76,12 @@ def literal_text(node: cst.CSTNode) -> str:
         str: the literal parts of its strings and f-strings, separated by spaces.
     """
     parts: list[str] = []
-
-    class Collect(cst.CSTVisitor):
-        def visit_SimpleString(self, n: cst.SimpleString) -> None:
+    for n in nodes(node):
+        if isinstance(n, cst.SimpleString):
             value = n.evaluated_value
             parts.append(value if isinstance(value, str) else value.decode("latin-1"))
-
-        def visit_FormattedStringText(self, n: cst.FormattedStringText) -> None:
+        elif isinstance(n, cst.FormattedStringText):
             parts.append(n.value)
-
-    node.visit(Collect())
     return " ".join(parts)
 
 
@@ -219,7 +216,7 @@ class _Shapes:
         if isinstance(expr, cst.Await):
             return self.shape(expr.expression, function, depth)
         if isinstance(expr, cst.Name) and function is not None:
-            value = local_assignment(function.node, expr.value)
+            value = function.assigned(expr.value)
             return self.shape(value, function, depth + 1) if value is not None else None
         if is_error_string(expr):
             return Shape.ERROR_STRING
@@ -245,7 +242,7 @@ class _Shapes:
             return self.shape(first, function, depth + 1)
         helper = self.index.callee(function, expr.func)
         if helper is not None:
-            for value in returned_values(helper.node):
+            for value in helper.returns:
                 if self.shape(value, helper, depth + 1) is not None:
                     return Shape.HELPER
         return None

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import libcst as cst
 
 from mcp_lint import frameworks as fw
-from mcp_lint.discovery import FunctionInfo, ModuleIndex, local_assignment, returned_values
+from mcp_lint.discovery import FunctionInfo, ModuleIndex
 from mcp_lint.failures import literal_text
 
 _MAX_DEPTH = 4
@@ -85,7 +85,7 @@ class _Evaluator:
     ) -> cst.BaseExpression | None:
         """Replace a local variable by the value assigned to it in the same function."""
         if isinstance(expr, cst.Name) and function is not None and depth <= _MAX_DEPTH:
-            value = local_assignment(function.node, expr.value)
+            value = function.assigned(expr.value)
             if value is not None:
                 return value
         return expr
@@ -130,7 +130,7 @@ class _Evaluator:
         helper = self.index.callee(function, func)
         if helper is None:
             return None
-        for value in returned_values(helper.node):
+        for value in helper.returns:
             built = self.protocol_error(value, helper, depth + 1)
             if built is not None:
                 text = " ".join(filter(None, (built.literal_text, literal_text(expr))))

@@ -16,7 +16,7 @@ from typing import ClassVar
 import libcst as cst
 
 from mcp_lint.diagnostics import Applicability, Diagnostic, Fix
-from mcp_lint.discovery import ModuleIndex, ToolScope
+from mcp_lint.discovery import ModuleIndex, ToolScope, may_register_tools
 
 #: The sections every rule's documentation has, in order.
 DOC_SECTIONS = ("What it does", "Why is this bad?", "Example", "Use instead", "Fix safety", "References")
@@ -40,7 +40,8 @@ class RuleContext:
         index (ModuleIndex): the module's discovery result.
         scope (ToolScope | None): the tool scope of the innermost enclosing function, or None when the
             innermost function is not in tool context (or there is none).
-        ancestors (list[cst.CSTNode]): the nodes from the module down to the node being visited, inclusive.
+        ancestors (list[cst.CSTNode]): the ancestors of the node being visited, from the module down, the node
+            itself excluded. The engine reuses the list: read it during the visit, do not keep it.
         diagnostics (list[Diagnostic]): what the rules reported so far.
         options (RuleOptions): the rule options in effect.
     """
@@ -77,6 +78,10 @@ class Rule:
         summary (str): a one-line description of what it reports.
         fix_applicability (Applicability | None): the applicability of its fix, None when it has no fix.
         fix_always (bool): whether every finding gets a fix, not only some.
+        requires (re.Pattern[bytes] | None): bytes a source must contain for the rule to possibly report
+            anything in it; the engine does not parse a file that no selected rule could report in.
+        tool_context (bool): whether the rule reports only in tool handlers and their helpers, so only in
+            modules that register tools.
         context (RuleContext): set by the engine for each module.
     """
 
@@ -85,6 +90,8 @@ class Rule:
     summary: ClassVar[str]
     fix_applicability: ClassVar[Applicability | None] = None
     fix_always: ClassVar[bool] = False
+    requires: ClassVar[re.Pattern[bytes] | None] = None
+    tool_context: ClassVar[bool] = True
 
     def __init__(self, context: RuleContext) -> None:
         self.context = context
@@ -100,6 +107,19 @@ class Rule:
             Diagnostic: the new diagnostic.
         """
         return self.context.report(self, node, message, fix)
+
+    @classmethod
+    def could_report(cls, source: bytes) -> bool:
+        """Tell, from the bytes alone, whether the rule could report anything in a source.
+
+        Args:
+            source (bytes): a module's source.
+        Returns:
+            bool: False only when the rule certainly reports nothing in it.
+        """
+        if cls.tool_context and not may_register_tools(source):
+            return False
+        return cls.requires is None or cls.requires.search(source) is not None
 
     @classmethod
     def fix_availability(cls) -> str:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import libcst as cst
 
 from mcp_lint.diagnostics import Applicability, Fix
@@ -9,7 +11,7 @@ from mcp_lint.discovery import ToolScope, mentions_unknown_tool
 from mcp_lint.dispatch import Dispatcher
 from mcp_lint.fixes import call_tool_result, protocol_error_imports, tool_error_name
 from mcp_lint.protocol_errors import InvalidParamsError, invalid_params_error
-from mcp_lint.rule import Rule, ancestors_within
+from mcp_lint.rule import Rule, RuleContext, ancestors_within
 
 
 class InputValidationProtocolError(Rule):
@@ -92,6 +94,11 @@ class InputValidationProtocolError(Rule):
     name = "input-validation-protocol-error"
     summary = "Input validation failure raised as a JSON-RPC -32602 protocol error"
     fix_applicability = Applicability.SAFE
+    requires = re.compile(rb"INVALID_PARAMS|32602")
+
+    def __init__(self, context: RuleContext) -> None:
+        super().__init__(context)
+        self._dispatchers: dict[cst.FunctionDef, Dispatcher] = {}
 
     def visit_Raise(self, node: cst.Raise) -> None:
         scope = self.context.scope
@@ -102,8 +109,11 @@ class InputValidationProtocolError(Rule):
             return
         handler = scope.handler
         if handler is not None and handler.is_dispatcher:
-            within = ancestors_within(self.context.ancestors[:-1], handler.function.node)
-            if Dispatcher(handler).is_fallthrough(within):
+            within = ancestors_within(self.context.ancestors, handler.function.node)
+            dispatcher = self._dispatchers.get(handler.function.node)
+            if dispatcher is None:
+                dispatcher = self._dispatchers[handler.function.node] = Dispatcher(handler)
+            if dispatcher.is_fallthrough(within):
                 return
         framework = scope.framework
         if framework.is_lowlevel:

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import builtins
+import re
 
 import libcst as cst
 
 from mcp_lint.diagnostics import Applicability, Fix, Transform
-from mcp_lint.discovery import FunctionInfo, ModuleIndex, local_assignment
+from mcp_lint.discovery import FunctionInfo, ModuleIndex
 from mcp_lint.failures import failure_report, message_node
 from mcp_lint.fixes import with_exception
 from mcp_lint.rule import Rule, ancestors_within
+from mcp_lint.traversal import children, nodes
 
 _BROAD = frozenset({"Exception", "BaseException"})
 _BUILTINS = frozenset(dir(builtins))
@@ -33,30 +35,25 @@ def _is_broad(handler: cst.ExceptHandler, index: ModuleIndex) -> bool:
     return False
 
 
-class _Names(cst.CSTVisitor):
-    """The names an expression reads as values (not callee names, not attribute names, not lambda bodies)."""
-
-    def __init__(self) -> None:
-        self.names: list[str] = []
-        self.calls: list[cst.BaseExpression] = []
-
-    def visit_Name(self, node: cst.Name) -> None:
-        self.names.append(node.value)
-
-    def visit_Attribute(self, node: cst.Attribute) -> bool:
-        node.value.visit(self)
-        return False
-
-    def visit_Call(self, node: cst.Call) -> bool:
-        self.calls.append(node.func)
-        if isinstance(node.func, cst.Attribute):
-            node.func.value.visit(self)
-        for arg in node.args:
-            arg.value.visit(self)
-        return False
-
-    def visit_Lambda(self, node: cst.Lambda) -> bool:
-        return False
+def _value_names(expr: cst.CSTNode) -> tuple[list[str], list[cst.BaseExpression]]:
+    """The names an expression reads as values (not attribute names, not lambda bodies), and its callees."""
+    names: list[str] = []
+    calls: list[cst.BaseExpression] = []
+    stack: list[cst.CSTNode] = [expr]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, cst.Name):
+            names.append(node.value)
+        elif isinstance(node, cst.Attribute):
+            stack.append(node.value)
+        elif isinstance(node, cst.Call):
+            calls.append(node.func)
+            if isinstance(node.func, cst.Attribute):
+                stack.append(node.func.value)
+            stack.extend(arg.value for arg in node.args)
+        elif not isinstance(node, cst.Lambda):
+            stack.extend(children(node))
+    return names, calls
 
 
 class _Informativeness:
@@ -76,58 +73,47 @@ class _Informativeness:
 
     def _derive(self, handler: cst.ExceptHandler) -> None:
         """Add the names the except body assigns from the exception, or from names derived from it."""
-        assigns: list[tuple[cst.BaseExpression, cst.BaseExpression]] = []
-
-        class Collect(cst.CSTVisitor):
-            def visit_Assign(self, node: cst.Assign) -> None:
-                assigns.extend((t.target, node.value) for t in node.targets)
-
-            def visit_AugAssign(self, node: cst.AugAssign) -> None:
-                assigns.append((node.target, node.value))
-
-        handler.body.visit(Collect())
+        assigns: list[tuple[cst.BaseExpression, set[str]]] = []
+        for node in nodes(handler.body):
+            if isinstance(node, cst.Assign):
+                read = set(_value_names(node.value)[0])
+                assigns.extend((t.target, read) for t in node.targets)
+            elif isinstance(node, cst.AugAssign):
+                assigns.append((node.target, set(_value_names(node.value)[0])))
         changed = bool(self.derived)
         while changed:
             changed = False
-            for target, value in assigns:
-                names = _Names()
-                value.visit(names)
-                if isinstance(target, cst.Name) and target.value not in self.derived and self.derived & set(names.names):
+            for target, read in assigns:
+                if isinstance(target, cst.Name) and target.value not in self.derived and self.derived & read:
                     self.derived.add(target.value)
                     changed = True
 
     def is_informative(self, expr: cst.CSTNode, depth: int = 0) -> bool:
-        names = _Names()
-        expr.visit(names)
-        if any(self.index.symbols.resolve(func) in _EXCEPTION_ACCESSORS for func in names.calls):
+        names, calls = _value_names(expr)
+        if any(self.index.symbols.resolve(func) in _EXCEPTION_ACCESSORS for func in calls):
             return True
-        for name in names.names:
+        for name in names:
             if name in self.derived:
                 return True
             if name in self.params or name in self.index.symbols.constants or name in self.index.symbols.imports:
                 continue
-            if name in _BUILTINS and local_assignment(self.function.node, name) is None:
+            value = self.function.assigned(name)
+            if name in _BUILTINS and value is None:
                 continue
-            value = local_assignment(self.function.node, name)
             if value is None or depth >= 3 or self.is_informative(value, depth + 1):
                 return True
         return False
 
 
 def _logs(handler: cst.ExceptHandler) -> bool:
-    found = False
-
-    class Find(cst.CSTVisitor):
-        def visit_Call(self, node: cst.Call) -> None:
-            nonlocal found
+    for node in nodes(handler.body):
+        if isinstance(node, cst.Call):
             func = node.func
             if (isinstance(func, cst.Attribute) and func.attr.value in _LOG_METHODS) or (
                 isinstance(func, cst.Name) and func.value == "print"
             ):
-                found = True
-
-    handler.body.visit(Find())
-    return found
+                return True
+    return False
 
 
 def _bind_exception(handler: cst.CSTNode) -> cst.CSTNode:
@@ -211,12 +197,13 @@ class GenericSwallowedException(Rule):
     name = "generic-swallowed-exception"
     summary = "Broad except reports a constant failure that carries neither the exception nor a classification"
     fix_applicability = Applicability.UNSAFE
+    requires = re.compile(rb"except\s*:|(?<![A-Za-z0-9_])(Base)?Exception\b")
 
     def _check(self, node: cst.Return | cst.Raise) -> None:
         scope = self.context.scope
         if scope is None:
             return
-        within = ancestors_within(self.context.ancestors[:-1], scope.function.node)
+        within = ancestors_within(self.context.ancestors, scope.function.node)
         handler_at = next((i for i in range(len(within) - 1, -1, -1) if isinstance(within[i], cst.ExceptHandler)), None)
         if handler_at is None:
             return

@@ -7,10 +7,11 @@ import re
 import libcst as cst
 
 from mcp_lint.diagnostics import Applicability, Fix
-from mcp_lint.discovery import FunctionInfo, OwnBody, ToolScope, local_assignment, returned_values
+from mcp_lint.discovery import FunctionInfo, ToolScope
 from mcp_lint.failures import failure_report, is_error_string, literal_text, message_node
 from mcp_lint.fixes import call_tool_result, fill, quote_of
-from mcp_lint.rule import Rule
+from mcp_lint.rule import Rule, RuleContext
+from mcp_lint.traversal import nodes, own_nodes
 
 # Names of configuration, credentials, clients and connections: not the tool's result.
 _SETUP_NAME = re.compile(
@@ -120,14 +121,19 @@ def emptiness_subjects(test: cst.BaseExpression) -> list[cst.BaseExpression]:
     return []
 
 
-class _Results(OwnBody):
-    """Local names a function assigns from a call, an await or a subscript: the results of its own work."""
+def result_names(function: FunctionInfo) -> set[str]:
+    """Return the local names a function only ever assigns from its own calls, awaits or subscripts.
 
-    def __init__(self) -> None:
-        self.results: set[str] = set()
-        self.others: set[str] = set()
+    Args:
+        function (FunctionInfo): the function.
+    Returns:
+        set[str]: names such as ``rows`` in ``rows = await db.fetch(q)``; parameters, configuration and
+        client names (``api_key``, ``client``, ``session``) are excluded.
+    """
+    results: set[str] = set()
+    others: set[str] = set()
 
-    def _bind(self, target: cst.BaseExpression, value: cst.BaseExpression | None) -> None:
+    def bind(target: cst.BaseExpression, value: cst.BaseExpression | None) -> None:
         names = [target] if isinstance(target, cst.Name) else []
         if isinstance(target, (cst.Tuple, cst.List)):
             names = [e.value for e in target.elements if isinstance(e.value, cst.Name)]
@@ -139,38 +145,20 @@ class _Results(OwnBody):
                 is_result = False
         for name in names:
             if is_result and _SETUP_NAME.search(name.value) is None:
-                self.results.add(name.value)
+                results.add(name.value)
             else:
-                self.others.add(name.value)
+                others.add(name.value)
 
-    def visit_Assign(self, node: cst.Assign) -> None:
-        for target in node.targets:
-            self._bind(target.target, node.value)
-
-    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
-        self._bind(node.target, node.value)
-
-    def visit_NamedExpr(self, node: cst.NamedExpr) -> None:
-        self._bind(node.target, node.value)
-
-    def visit_For(self, node: cst.For) -> None:
-        self._bind(node.target, None)
-
-
-def result_names(function: FunctionInfo) -> set[str]:
-    """Return the local names a function only ever assigns from its own calls, awaits or subscripts.
-
-    Args:
-        function (FunctionInfo): the function.
-    Returns:
-        set[str]: names such as ``rows`` in ``rows = await db.fetch(q)``; parameters, configuration and
-        client names (``api_key``, ``client``, ``session``) are excluded.
-    """
-    collector = _Results()
-    function.node.body.visit(collector)
-    node = function.node
-    params = {p.name.value for p in (*node.params.posonly_params, *node.params.params, *node.params.kwonly_params)}
-    return collector.results - collector.others - params
+    for node in own_nodes(function.node):
+        if isinstance(node, cst.Assign):
+            for target in node.targets:
+                bind(target.target, node.value)
+        elif isinstance(node, (cst.AnnAssign, cst.NamedExpr)):
+            bind(node.target, node.value)
+        elif isinstance(node, cst.For):
+            bind(node.target, None)
+    params = function.node.params
+    return results - others - {p.name.value for p in (*params.posonly_params, *params.params, *params.kwonly_params)}
 
 
 _KINDS = {"str": "str", "dict": "dict", "Dict": "dict", "Mapping": "dict", "list": "list", "List": "list", "Sequence": "list"}
@@ -186,15 +174,15 @@ def _kind_of_value(value: cst.BaseExpression) -> str | None:
     return None
 
 
-def _return_kind(function: cst.FunctionDef, failing: cst.CSTNode) -> str | None:
+def _return_kind(function: FunctionInfo, failing: cst.CSTNode) -> str | None:
     """What the tool returns, "str", "dict" or "list": from its annotation, else from its other returns."""
-    if function.returns is not None:
-        annotation = function.returns.annotation
+    if function.node.returns is not None:
+        annotation = function.node.returns.annotation
         if isinstance(annotation, cst.Subscript):
             annotation = annotation.value
         name = annotation.attr.value if isinstance(annotation, cst.Attribute) else getattr(annotation, "value", None)
         return _KINDS.get(name) if isinstance(name, str) else None
-    kinds = {_kind_of_value(value) for value in returned_values(function) if value is not getattr(failing, "value", None)}
+    kinds = {_kind_of_value(value) for value in function.returns if value is not getattr(failing, "value", None)}
     return kinds.pop() if len(kinds) == 1 else None
 
 
@@ -278,6 +266,11 @@ class EmptyResultAsError(Rule):
     name = "empty-result-as-error"
     summary = "An empty or absent result is reported as a failure"
     fix_applicability = Applicability.UNSAFE
+    requires = re.compile(_ABSENCE.pattern.encode(), re.IGNORECASE)
+
+    def __init__(self, context: RuleContext) -> None:
+        super().__init__(context)
+        self._results: dict[cst.FunctionDef, set[str]] = {}
 
     def visit_If(self, node: cst.If) -> None:
         scope = self.context.scope
@@ -286,7 +279,9 @@ class EmptyResultAsError(Rule):
         subjects = emptiness_subjects(node.test)
         if not subjects:
             return
-        results = result_names(scope.function)
+        results = self._results.get(scope.function.node)
+        if results is None:
+            results = self._results[scope.function.node] = result_names(scope.function)
         if not any(_root_name(subject) in results and not _is_flag(subject) for subject in subjects):
             return
         for statement in node.body.body:
@@ -311,7 +306,7 @@ class EmptyResultAsError(Rule):
         if handler is None or message is None:
             return None  # only a handler's own return value is known to reach the client
         imports: list[tuple[str, str]] = []
-        kind = "lowlevel" if handler.framework.is_lowlevel else _return_kind(handler.function.node, statement)
+        kind = "lowlevel" if handler.framework.is_lowlevel else _return_kind(handler.function, statement)
         if kind == "lowlevel":
             text = _strip_error_prefix(message)
             value, imports = call_tool_result(text if text is not None else message, is_error=False)
@@ -336,15 +331,9 @@ class EmptyResultAsError(Rule):
     def _message_text(self, payload: cst.BaseExpression, function: FunctionInfo) -> str:
         """The literal text of a report, following local variables that hold its message."""
         text = [literal_text(payload)]
-        names: list[str] = []
-
-        class Names(cst.CSTVisitor):
-            def visit_Name(self, node: cst.Name) -> None:
-                names.append(node.value)
-
-        payload.visit(Names())
-        for name in names:
-            value = local_assignment(function.node, name)
-            if value is not None:
-                text.append(literal_text(value))
+        for node in nodes(payload):
+            if isinstance(node, cst.Name):
+                value = function.assigned(node.value)
+                if value is not None:
+                    text.append(literal_text(value))
         return " ".join(text)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import libcst as cst
 
 from mcp_lint.diagnostics import Applicability, Fix
@@ -148,12 +150,14 @@ class RetryableErrorWithoutDelay(Rule):
     summary = "A retryable error payload gives no retry delay"
     fix_applicability = Applicability.SAFE
     fix_always = True
+    requires = re.compile(rb"(?i)retryable|transient")
+    tool_context = False
 
     def _check(self, node: cst.Dict | cst.Call) -> None:
         fields = _fields(node)
         if not fields or not is_retryable(fields) or DELAY_KEYS & fields.keys():
             return
-        for ancestor in self.context.ancestors[:-1]:
+        for ancestor in self.context.ancestors:
             enclosing = _fields(ancestor)
             if enclosing and DELAY_KEYS & enclosing.keys():
                 return

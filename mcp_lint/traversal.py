@@ -1,0 +1,130 @@
+"""A fast read-only walk over libcst trees.
+
+libcst's visitor protocol rebuilds every node it passes and calls attribute hooks for every field, which costs
+several times the parse itself. Checking only needs to read the tree, and never its whitespace, brackets,
+commas or operator tokens, so this walker follows each node type's syntactic fields (computed once per type
+from the node dataclasses) with an explicit stack. The rules' ``visit_<Node>`` methods are dispatched from it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Iterator
+
+import libcst as cst
+
+# Fields that only hold layout: whitespace, brackets, separators and keyword tokens.
+_LAYOUT_FIELDS = frozenset(
+    {
+        "lpar", "rpar", "lbracket", "rbracket", "lbrace", "rbrace", "comma", "semicolon", "colon", "dot",
+        "equal", "star_tok", "leading_lines", "lines_after_decorators", "header", "footer",
+        "trailing_whitespace", "newline", "asynchronous", "operator", "default_indent", "default_newline",
+        "encoding", "has_trailing_newline", "first_line", "empty_lines", "indent", "last_line", "whitespace",
+    }
+)  # fmt: skip
+
+_FIELDS: dict[type, tuple[str, ...]] = {}
+_NODE_TYPES: dict[type, bool] = {}
+
+
+def _is_node(kind: type) -> bool:
+    """``issubclass(kind, cst.CSTNode)``, memoised: the ABC check is slow and this runs for every field."""
+    known = _NODE_TYPES.get(kind)
+    if known is None:
+        known = _NODE_TYPES[kind] = issubclass(kind, cst.CSTNode)
+    return known
+
+
+def _fields(cls: type) -> tuple[str, ...]:
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = tuple(
+            f.name
+            for f in dataclasses.fields(cls)
+            if f.name not in _LAYOUT_FIELDS and not f.name.startswith("whitespace")
+        )
+        _FIELDS[cls] = names
+    return names
+
+
+def children(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
+    """Yield a node's syntactic children, in field order, without layout nodes.
+
+    Args:
+        node (cst.CSTNode): any node.
+    Yields:
+        cst.CSTNode: each child expression, statement, block, argument or pattern.
+    """
+    for name in _fields(type(node)):
+        value = getattr(node, name)
+        kind = type(value)
+        if kind is tuple or kind is list:
+            for item in value:
+                if _is_node(type(item)):
+                    yield item
+        elif _is_node(kind):
+            yield value
+
+
+def walk_paths(root: cst.CSTNode, enter: Callable[[cst.CSTNode, list[cst.CSTNode]], bool | None]) -> None:
+    """Walk a tree depth-first, giving ``enter`` each node with the path of its ancestors.
+
+    Args:
+        root (cst.CSTNode): where to start (it is entered too, with an empty path).
+        enter (Callable[[cst.CSTNode, list[cst.CSTNode]], bool | None]): called on each node with its ancestors,
+            outermost first; returning False skips its children. The list changes as the walk goes on: read
+            it, do not keep it.
+    """
+    path: list[cst.CSTNode] = []
+    stack: list[tuple[cst.CSTNode, int]] = [(root, 0)]
+    pop, extend = stack.pop, stack.extend
+    while stack:
+        node, depth = pop()
+        del path[depth:]
+        if enter(node, path) is False:
+            continue
+        path.append(node)
+        depth += 1
+        kids = [(kid, depth) for kid in children(node)]
+        kids.reverse()
+        extend(kids)
+
+
+_SCOPES = (cst.FunctionDef, cst.ClassDef, cst.Lambda)
+
+
+def own_nodes(function: cst.FunctionDef) -> Iterator[cst.CSTNode]:
+    """Yield the nodes of a function's own body, not entering nested functions, classes or lambdas.
+
+    Args:
+        function (cst.FunctionDef): the function.
+    Yields:
+        cst.CSTNode: each node of its body.
+    """
+    stack: list[cst.CSTNode] = [function.body]
+    while stack:
+        node = stack.pop()
+        yield node
+        if not isinstance(node, _SCOPES):
+            kids = list(children(node))
+            kids.reverse()
+            stack.extend(kids)
+
+
+def nodes(root: cst.CSTNode, prune: tuple[type, ...] = ()) -> Iterator[cst.CSTNode]:
+    """Yield every syntactic node below ``root``, ``root`` included, in depth-first order.
+
+    Args:
+        root (cst.CSTNode): where to start.
+        prune (tuple[type, ...]): node types whose children are not entered (the node itself is yielded).
+    Yields:
+        cst.CSTNode: each node.
+    """
+    stack: list[cst.CSTNode] = [root]
+    while stack:
+        node = stack.pop()
+        yield node
+        if not (prune and isinstance(node, prune)):
+            kids = list(children(node))
+            kids.reverse()
+            stack.extend(kids)
