@@ -148,7 +148,7 @@ def main() -> None:
                 [*mcp_lint, "check", "--jobs", jobs, "--cache-dir", str(cache), "--exit-zero", "--output-format", "concise", str(tree)],
                 None,
             ),
-            "mcp-lint fix --diff": ([*mcp_lint, "fix", "--diff", str(tree)], None),
+            "mcp-lint fix --diff": ([*mcp_lint, "fix", "--diff", "--no-cache", "--jobs", jobs, str(tree)], None),
             "flake8 --select MCP": ([sys.executable, "-m", "flake8", *flake8_args, "--select", "MCP", str(tree)], None),
             "flake8 (plain)": ([str(plain), "-m", "flake8", *flake8_args, str(tree)], None),
             "flake8 --select B (bugbear)": ([str(bugbear), "-m", "flake8", *flake8_args, "--select", "B", str(tree)], None),

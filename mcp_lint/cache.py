@@ -1,8 +1,9 @@
 """The persistent result cache (``.mcp_lint_cache``), keyed on file content, effective configuration and version.
 
-An entry holds the file's diagnostics, after suppressions, as JSON: messages, positions and fix titles, and the
-fix edits when they were asked for. It holds no other source text. A warm run reads each file's bytes to hash
-them and parses nothing that is unchanged.
+One index file per mcp-lint version maps each checked path to the key its result was computed for and the
+diagnostics (after suppressions) as JSON: messages, positions and fix titles, and the fix edits when they were
+asked for. It holds no other source text. The main process looks every file up before any work is handed to
+worker processes, so a warm run reads and hashes each file and parses nothing that did not change.
 """
 
 from __future__ import annotations
@@ -20,68 +21,83 @@ from mcp_lint.diagnostics import Diagnostic
 DEFAULT_CACHE_DIR = ".mcp_lint_cache"
 
 
-def cache_key(source: bytes, fingerprint: str, version: str = __version__) -> str:
+def cache_key(source: bytes, fingerprint: str, version: str | None = None) -> str:
     """Hash what a file's result depends on.
 
     Args:
         source (bytes): the file's bytes.
         fingerprint (str): the effective configuration (enabled codes, rule options, output needs).
-        version (str): the mcp-lint version.
+        version (str | None): the mcp-lint version; the running one when None.
     Returns:
         str: a hex digest.
     """
     digest = hashlib.sha256()
-    for part in (version.encode(), b"\0", fingerprint.encode(), b"\0", source):
+    for part in ((version or __version__).encode(), b"\0", fingerprint.encode(), b"\0", source):
         digest.update(part)
     return digest.hexdigest()
 
 
 class Cache:
-    """A directory of cached results.
+    """The result index in a cache directory.
 
     Args:
-        directory (Path): where entries live; created on first write, with a ``.gitignore`` of ``*``.
+        directory (Path): where the index lives; created on first save, with a ``.gitignore`` of ``*``.
     """
 
     def __init__(self, directory: Path) -> None:
         self.directory = directory
+        self.index_file = directory / __version__ / "results.json"
+        try:
+            loaded = json.loads(self.index_file.read_text(encoding="utf-8"))
+            self.entries: dict[str, dict] = loaded if isinstance(loaded, dict) else {}
+        except (OSError, ValueError):
+            self.entries = {}  # no cache yet, or a corrupt one: every lookup misses
+        self.changed = False
 
-    def _entry(self, key: str) -> Path:
-        return self.directory / __version__ / key[:2] / f"{key}.json"
-
-    def get(self, key: str) -> tuple[list[Diagnostic], bool] | None:
-        """Read an entry.
+    def get(self, path: Path, key: str) -> tuple[list[Diagnostic], bool] | None:
+        """Look a file's result up.
 
         Args:
+            path (Path): the file.
             key (str): from :func:`cache_key`.
         Returns:
-            tuple[list[Diagnostic], bool] | None: the diagnostics and the error flag, or None on a miss (an
-            unreadable or corrupt entry is a miss).
+            tuple[list[Diagnostic], bool] | None: the diagnostics and the error flag, or None on a miss (a
+            changed file, configuration or version, or an unreadable entry).
         """
+        entry = self.entries.get(str(path.resolve()))
+        if not isinstance(entry, dict) or entry.get("key") != key:
+            return None
         try:
-            data = json.loads(self._entry(key).read_text(encoding="utf-8"))
-            return [Diagnostic.from_json(d) for d in data["diagnostics"]], bool(data["error"])
-        except (OSError, ValueError, KeyError, TypeError):
+            return [Diagnostic.from_json(d) for d in entry["diagnostics"]], bool(entry["error"])
+        except (KeyError, TypeError, ValueError):
             return None
 
-    def put(self, key: str, diagnostics: list[Diagnostic], error: bool) -> None:
-        """Write an entry atomically; a cache that cannot be written is silently skipped.
+    def put(self, path: Path, key: str, diagnostics: list[Diagnostic], error: bool) -> None:
+        """Record a file's result (written by :meth:`save`).
 
         Args:
+            path (Path): the file.
             key (str): from :func:`cache_key`.
             diagnostics (list[Diagnostic]): detached diagnostics.
             error (bool): whether the file could not be checked.
         """
-        entry = self._entry(key)
+        self.entries[str(path.resolve())] = {
+            "key": key, "diagnostics": [d.to_json() for d in diagnostics], "error": error,
+        }  # fmt: skip
+        self.changed = True
+
+    def save(self) -> None:
+        """Write the index atomically; a cache that cannot be written is silently skipped."""
+        if not self.changed:
+            return
         try:
-            entry.parent.mkdir(parents=True, exist_ok=True)
+            self.index_file.parent.mkdir(parents=True, exist_ok=True)
             ignore = self.directory / ".gitignore"
             if not ignore.exists():
                 ignore.write_text("# Automatically created by mcp-lint.\n*\n", encoding="utf-8")
-            payload = json.dumps({"diagnostics": [d.to_json() for d in diagnostics], "error": error})
-            fd, temp = tempfile.mkstemp(dir=entry.parent, suffix=".tmp")
+            fd, temp = tempfile.mkstemp(dir=self.index_file.parent, suffix=".tmp")
             with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                handle.write(payload)
-            os.replace(temp, entry)
+                json.dump(self.entries, handle, separators=(",", ":"))
+            os.replace(temp, self.index_file)
         except OSError:
             return

@@ -9,8 +9,10 @@ are computed only for modules that have findings. The CLI, the fixer and the fla
 from __future__ import annotations
 
 import ast
+import gc
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 
 import libcst as cst
@@ -148,6 +150,23 @@ def check_module(
     return sorted(context.diagnostics, key=lambda d: d.sort_key)
 
 
+@contextmanager
+def _no_cyclic_gc() -> Iterator[None]:
+    """Pause the cyclic garbage collector while building and reading a tree.
+
+    A libcst tree is hundreds of thousands of new objects without reference cycles; the collector's passes over
+    them nearly halve parsing speed and free nothing (reference counting frees the tree). Cycles made meanwhile
+    are collected once the collector runs again.
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
 def check_source(
     source: bytes | str, path: Path, rule_classes: Sequence[type[Rule]], options: RuleOptions | None = None,
     with_edits: bool = False,
@@ -163,6 +182,15 @@ def check_source(
     Returns:
         FileResult: the findings, or an MCP000 diagnostic with ``error`` set when it could not be parsed.
     """
+    with _no_cyclic_gc():
+        return _check_source(source, path, rule_classes, options, with_edits)
+
+
+def _check_source(
+    source: bytes | str, path: Path, rule_classes: Sequence[type[Rule]], options: RuleOptions | None,
+    with_edits: bool,
+) -> FileResult:  # fmt: skip
+    
     if not may_define_tools(source):
         return FileResult(path)
     data = source.encode("utf-8", "surrogatepass") if isinstance(source, str) else source

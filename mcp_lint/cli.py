@@ -20,7 +20,7 @@ import click
 from mcp_lint import __version__
 from mcp_lint.cache import DEFAULT_CACHE_DIR
 from mcp_lint.diagnostics import Applicability, Diagnostic, FileResult
-from mcp_lint.fixer import FixOutcome, fix_source, write_atomically
+from mcp_lint.fixer import FixOutcome, fix_source, outside, write_atomically
 from mcp_lint.noqa import add_noqa
 from mcp_lint.output import FORMATS, FORMATS_WITH_EDITS
 from mcp_lint.output.text import concise_line, render_statistics, summary
@@ -253,6 +253,10 @@ def fix(**kw: Any) -> None:
                     click.echo(_unified_diff(outcome), nl=False)
                 elif _read_only(path):
                     click.echo(f"{path}:1:1: MCP000 not fixed: the file is not writable")
+                    errors = True
+                    continue
+                elif outside(path, paths):
+                    click.echo(f"{path}:1:1: MCP000 not fixed: a symlink to a file outside the given paths")
                     errors = True
                     continue
                 else:

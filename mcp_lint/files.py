@@ -79,8 +79,9 @@ def _is_virtualenv(directory: Path) -> bool:
 
 
 def iter_python_files(
-    paths: Iterable[Path], settings_for: Callable[[Path], Settings], force_exclude: bool = False
-) -> Iterator[Path]:
+    paths: Iterable[Path], settings_for: Callable[[Path], Settings], force_exclude: bool = False,
+    on_skip: Callable[[Path, str], None] | None = None,
+) -> Iterator[Path]:  # fmt: skip
     """Yield the files to check below ``paths``, in a stable order.
 
     Args:
@@ -88,6 +89,8 @@ def iter_python_files(
             ``force_exclude`` is set and its settings exclude it.
         settings_for (Callable[[Path], Settings]): the settings that apply to a directory or file.
         force_exclude (bool): apply ``exclude`` to paths given explicitly too (what pre-commit needs).
+        on_skip (Callable[[Path, str], None] | None): told of each file found but not checked, and why (a
+            symlink that points outside the directory being walked).
     Yields:
         Path: each file to check, directories walked in sorted order.
     """
@@ -99,6 +102,7 @@ def iter_python_files(
         if force_exclude and settings_for(root).is_excluded(root, is_dir=True):
             continue
         ignores = _GitIgnores(root)
+        top = root.resolve()
         for dirpath, dirnames, filenames in os.walk(root):
             current = Path(dirpath)
             settings = settings_for(current)
@@ -118,4 +122,9 @@ def iter_python_files(
                     continue
                 if git is not None and git.ignored(resolved / name, is_dir=False):
                     continue
-                yield current / name
+                path = current / name
+                if path.is_symlink() and not path.resolve().is_relative_to(top):
+                    if on_skip is not None:
+                        on_skip(path, "not checked: a symlink to a file outside the checked tree")
+                    continue
+                yield path

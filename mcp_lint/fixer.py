@@ -146,24 +146,43 @@ def fix_source(
     return outcome
 
 
-def write_atomically(path: Path, data: bytes) -> None:
-    """Replace a file's content through a temporary file and a rename, keeping its mode.
+def outside(path: Path, roots: Sequence[Path]) -> bool:
+    """Tell whether a file, symlinks followed, lies outside every one of the given paths.
 
     Args:
-        path (Path): the file to replace; a symlink is resolved and its target replaced.
+        path (Path): the file to write.
+        roots (Sequence[Path]): the files and directories the user asked to fix.
+    Returns:
+        bool: True when writing it would write outside what was asked for.
+    """
+    target = path.resolve()
+    return not any(target == root.resolve() or target.is_relative_to(root.resolve()) for root in roots)
+
+
+def write_atomically(path: Path, data: bytes) -> None:
+    """Replace a file's content through a temporary file and a rename, keeping its mode and owner.
+
+    An interruption (Ctrl-C included) at any point leaves either the old file or the new one, never a part.
+
+    Args:
+        path (Path): the file to replace; a symlink is followed and its target replaced.
         data (bytes): the new content.
     Raises:
         OSError: when the file cannot be written; it is then left as it was.
     """
     target = path.resolve()
-    mode = stat.S_IMODE(target.stat().st_mode)
+    info = target.stat()
     fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".mcp-lint", dir=target.parent)
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
-        os.chmod(temp, mode)
+        os.chmod(temp, stat.S_IMODE(info.st_mode))
+        try:
+            os.chown(temp, info.st_uid, info.st_gid)
+        except OSError:
+            pass  # keeping the owner needs privileges: the mode is kept regardless
         os.replace(temp, target)
     except BaseException:
         Path(temp).unlink(missing_ok=True)

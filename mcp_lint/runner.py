@@ -7,7 +7,9 @@ boundaries and go into the cache.
 
 from __future__ import annotations
 
+import io
 import os
+import tokenize
 from collections.abc import Iterable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -70,41 +72,55 @@ class SettingsResolver:
 
 
 def check_one(
-    path: Path, settings: Settings, cache_dir: Path | None = None, with_edits: bool = False,
-    source: bytes | None = None,
+    path: Path, settings: Settings, with_edits: bool = False, source: bytes | None = None
 ) -> FileResult:  # fmt: skip
-    """Check one file, through the cache, and apply suppressions.
+    """Check one file and apply suppressions.
 
     Args:
         path (Path): the file (or the name standard input stands for).
         settings (Settings): its effective settings.
-        cache_dir (Path | None): the cache directory, None for no cache.
         with_edits (bool): describe fixes as edits.
-        source (bytes | None): the source when it does not come from ``path`` (standard input).
+        source (bytes | None): the source when it is already read, or does not come from ``path`` (stdin).
     Returns:
         FileResult: detached diagnostics; an MCP000 diagnostic with ``error`` set when it cannot be read.
     """
-    from_stdin = source is not None
     if source is None:
         try:
             source = path.read_bytes()
         except OSError as exc:
             return FileResult(path, [parse_error(f"could not read: {exc.strerror or exc}")], error=True)
-    cache = Cache(cache_dir) if cache_dir is not None and not from_stdin else None
-    key = cache_key(source, f"{settings.fingerprint(path)}|edits={with_edits}") if cache else None
-    if cache is not None and key is not None:
-        hit = cache.get(key)
-        if hit is not None:
-            return FileResult(path, hit[0], hit[1])
+    problem = undecodable(source)
+    if problem is not None:
+        return FileResult(path, [parse_error(problem)], error=True)
     result = check_source(source, path, settings.rules_for(path), settings.options, with_edits)
     diagnostics = [d.detached() for d in suppress(result.diagnostics, source_lines(source))] if result.diagnostics else []
-    if cache is not None and key is not None:
-        cache.put(key, diagnostics, result.error)
-    return FileResult(path, diagnostics, result.error, source if from_stdin else None)
+    return FileResult(path, diagnostics, result.error)
 
 
-def _check_task(task: tuple[Path, Settings, Path | None, bool]) -> FileResult:
+def undecodable(source: bytes) -> str | None:
+    """Tell why a file's bytes cannot be Python source text, if they cannot.
+
+    Args:
+        source (bytes): the bytes.
+    Returns:
+        str | None: the reason (a NUL byte, or not decodable in its declared or default encoding), or None.
+    """
+    if b"\0" in source:
+        return "not checked: a binary file (it contains a NUL byte)"
+    try:
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(source).readline)
+        source.decode(encoding)
+    except (SyntaxError, LookupError, UnicodeDecodeError) as exc:
+        return f"not checked: could not decode: {exc}"
+    return None
+
+
+def _check_task(task: tuple[Path, Settings, bool]) -> FileResult:
     return check_one(*task)
+
+
+def _fingerprint(settings: Settings, path: Path, with_edits: bool) -> str:
+    return f"{settings.fingerprint(path)}|edits={with_edits}"
 
 
 def default_jobs() -> int:
@@ -128,15 +144,44 @@ def check_paths(paths: Iterable[Path], run: RunOptions | None = None) -> list[Fi
     """
     run = run or RunOptions()
     resolve = SettingsResolver(run.overrides)
-    tasks = [
-        (path, resolve(path), run.cache_dir, run.with_edits)
-        for path in iter_python_files(paths, resolve, run.force_exclude)
-    ]
+    results: dict[Path, FileResult] = {}
+    order: list[Path] = []
+
+    def skip(path: Path, reason: str) -> None:
+        order.append(path)
+        results[path] = FileResult(path, [parse_error(reason)], error=True)
+
+    cache = Cache(run.cache_dir) if run.cache_dir is not None else None
+    keys: dict[Path, str] = {}
+    tasks = []
+    for path in iter_python_files(paths, resolve, run.force_exclude, skip):
+        order.append(path)
+        settings = resolve(path)
+        if cache is not None:
+            try:
+                key = cache_key(path.read_bytes(), _fingerprint(settings, path, run.with_edits))
+            except OSError:
+                key = None
+            hit = cache.get(path, key) if key is not None else None
+            if hit is not None:
+                results[path] = FileResult(path, *hit)
+                continue
+            if key is not None:
+                keys[path] = key
+        tasks.append((path, settings, run.with_edits))
     if run.jobs <= 1 or len(tasks) < 2:
-        return [_check_task(task) for task in tasks]
-    workers = min(run.jobs, len(tasks))
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        return list(pool.map(_check_task, tasks, chunksize=max(1, len(tasks) // (workers * 8))))
+        checked = [_check_task(task) for task in tasks]
+    else:
+        workers = min(run.jobs, len(tasks))
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            checked = list(pool.map(_check_task, tasks, chunksize=max(1, len(tasks) // (workers * 8))))
+    for result in checked:
+        results[result.path] = result
+        if cache is not None and result.path in keys:
+            cache.put(result.path, keys[result.path], result.diagnostics, result.error)
+    if cache is not None:
+        cache.save()
+    return [results[path] for path in order]
 
 
 def check_stdin(source: bytes, filename: Path | None, run: RunOptions | None = None) -> FileResult:
@@ -154,4 +199,6 @@ def check_stdin(source: bytes, filename: Path | None, run: RunOptions | None = N
     run = run or RunOptions()
     path = filename or Path("-")
     settings = SettingsResolver(run.overrides)(filename if filename is not None else Path.cwd())
-    return check_one(path, settings, None, run.with_edits, source)
+    result = check_one(path, settings, run.with_edits, source)
+    result.source = source
+    return result
