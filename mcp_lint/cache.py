@@ -64,7 +64,7 @@ class Cache:
             tuple[list[Diagnostic], bool] | None: the diagnostics and the error flag, or None on a miss (a
             changed file, configuration or version, or an unreadable entry).
         """
-        entry = self.entries.get(str(path.resolve()))
+        entry = self.entries.get(os.path.abspath(path))
         if not isinstance(entry, dict) or entry.get("key") != key:
             return None
         try:
@@ -81,7 +81,7 @@ class Cache:
             diagnostics (list[Diagnostic]): detached diagnostics.
             error (bool): whether the file could not be checked.
         """
-        self.entries[str(path.resolve())] = {
+        self.entries[os.path.abspath(path)] = {
             "key": key, "diagnostics": [d.to_json() for d in diagnostics], "error": error,
         }  # fmt: skip
         self.changed = True

@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 import gc
 import re
+import warnings
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -101,7 +102,9 @@ def parse_error(message: str, row: int = 1, column: int = 1) -> Diagnostic:
 def _syntax_error(source: bytes | str) -> Diagnostic | None:
     """CPython's verdict on a source: an MCP000 diagnostic at the error, or None when it compiles."""
     try:
-        compile(source, "<source>", "exec", flags=ast.PyCF_ONLY_AST, dont_inherit=True)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # the checked code's own warnings are not ours to print
+            compile(source, "<source>", "exec", flags=ast.PyCF_ONLY_AST, dont_inherit=True)
     except SyntaxError as syntax:
         return parse_error(f"could not parse: {syntax.msg}", syntax.lineno or 1, max(syntax.offset or 1, 1))
     except (ValueError, RecursionError, MemoryError) as exc:

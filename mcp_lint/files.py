@@ -20,62 +20,64 @@ PYTHON_SUFFIXES = (".py", ".pyi")
 
 
 class _GitIgnores:
-    """The ``.gitignore`` files that apply below one directory, deepest decisive match wins."""
+    """The ``.gitignore`` files met so far, by directory (absolute path strings); the deepest decisive match wins."""
 
-    def __init__(self, start: Path) -> None:
-        self.specs: dict[Path, pathspec.GitIgnoreSpec] = {}
-        self._loaded: set[Path] = set()
-        start = start.resolve()
-        chain = [start, *start.parents]
-        top = next((d for d in chain if (d / ".git").exists()), None)
-        if top is None:
-            return
-        self._load(top, top / ".git" / "info" / "exclude")
-        for directory in reversed(chain[: chain.index(top) + 1]):
-            self.add(directory)
+    def __init__(self, start: str) -> None:
+        self.specs: dict[str, pathspec.GitIgnoreSpec] = {}
+        self._loaded: set[str] = set()
+        chain = [start]
+        while os.path.dirname(chain[-1]) != chain[-1]:
+            chain.append(os.path.dirname(chain[-1]))
+        top = next((d for d in chain if os.path.exists(os.path.join(d, ".git"))), None)
+        if top is not None:
+            self._load(top, os.path.join(top, ".git", "info", "exclude"))
+            for directory in reversed(chain[: chain.index(top) + 1]):
+                self.add(directory)
 
-    def _load(self, base: Path, file: Path) -> None:
+    def _load(self, base: str, file: str) -> None:
         try:
-            lines = file.read_text(encoding="utf-8", errors="replace").splitlines()
+            with open(file, encoding="utf-8", errors="replace") as handle:
+                lines = handle.read().splitlines()
         except OSError:
             return
         spec = pathspec.GitIgnoreSpec.from_lines(lines)
-        if base in self.specs:
-            spec = self.specs[base] + spec
-        self.specs[base] = spec
+        self.specs[base] = self.specs[base] + spec if base in self.specs else spec
 
-    def add(self, directory: Path) -> None:
+    def add(self, directory: str) -> None:
         """Load ``directory/.gitignore`` if there is one.
 
         Args:
-            directory (Path): a resolved directory.
+            directory (str): an absolute directory path.
         """
         if directory not in self._loaded:
             self._loaded.add(directory)
-            self._load(directory, directory / ".gitignore")
+            self._load(directory, os.path.join(directory, ".gitignore"))
 
-    def ignored(self, path: Path, is_dir: bool) -> bool:
+    def ignored(self, path: str, is_dir: bool) -> bool:
         """Tell whether git would ignore a path.
 
         Args:
-            path (Path): a resolved path.
+            path (str): an absolute path.
             is_dir (bool): whether it is a directory.
         Returns:
             bool: True when the deepest ``.gitignore`` with a matching pattern ignores it.
         """
-        for base in sorted(self.specs, key=lambda p: len(p.parts), reverse=True):
-            try:
-                relative = path.relative_to(base).as_posix()
-            except ValueError:
-                continue
-            result = self.specs[base].check_file(relative + "/" if is_dir else relative)
-            if result.include is not None:
-                return result.include
-        return False
+        base = os.path.dirname(path)
+        while True:
+            spec = self.specs.get(base)
+            if spec is not None:
+                relative = os.path.relpath(path, base).replace(os.sep, "/")
+                result = spec.check_file(relative + "/" if is_dir else relative)
+                if result.include is not None:
+                    return bool(result.include)
+            parent = os.path.dirname(base)
+            if parent == base:
+                return False
+            base = parent
 
 
-def _is_virtualenv(directory: Path) -> bool:
-    return (directory / "pyvenv.cfg").is_file()
+def _is_virtualenv(directory: str) -> bool:
+    return os.path.isfile(os.path.join(directory, "pyvenv.cfg"))
 
 
 def iter_python_files(
@@ -96,35 +98,42 @@ def iter_python_files(
     """
     for root in paths:
         if not root.is_dir():
-            if not (force_exclude and settings_for(root).is_excluded(root)):
+            if not (force_exclude and settings_for(root).excludes(root)):
                 yield root
             continue
-        if force_exclude and settings_for(root).is_excluded(root, is_dir=True):
+        if force_exclude and settings_for(root).excludes(root, is_dir=True):
             continue
-        ignores = _GitIgnores(root)
-        top = root.resolve()
+        top = os.path.abspath(root)
+        real_top = os.path.realpath(root)
+        ignores = _GitIgnores(top)
         for dirpath, dirnames, filenames in os.walk(root):
             current = Path(dirpath)
+            absolute = os.path.join(top, os.path.relpath(dirpath, root)) if dirpath != str(root) else top
+            absolute = os.path.normpath(absolute)
             settings = settings_for(current)
-            resolved = current.resolve()
             git = ignores if settings.respect_gitignore else None
             if git is not None:
-                git.add(resolved)
-            dirnames[:] = sorted(
-                d
-                for d in dirnames
-                if not settings.is_excluded(current / d, is_dir=True)
-                and not _is_virtualenv(current / d)
-                and not (git is not None and git.ignored(resolved / d, is_dir=True))
-            )
-            for name in sorted(filenames):
-                if not name.endswith(PYTHON_SUFFIXES) or settings.is_excluded(current / name):
+                git.add(absolute)
+            kept = []
+            for d in sorted(dirnames):
+                full = os.path.join(absolute, d)
+                if settings.excludes(full, is_dir=True) or _is_virtualenv(full):
                     continue
-                if git is not None and git.ignored(resolved / name, is_dir=False):
+                if git is not None and git.ignored(full, is_dir=True):
+                    continue
+                kept.append(d)
+            dirnames[:] = kept
+            for name in sorted(filenames):
+                if not name.endswith(PYTHON_SUFFIXES):
+                    continue
+                full = os.path.join(absolute, name)
+                if settings.excludes(full) or (git is not None and git.ignored(full, is_dir=False)):
                     continue
                 path = current / name
-                if path.is_symlink() and not path.resolve().is_relative_to(top):
-                    if on_skip is not None:
-                        on_skip(path, "not checked: a symlink to a file outside the checked tree")
-                    continue
+                if os.path.islink(full):
+                    target = os.path.realpath(full)
+                    if os.path.commonpath([target, real_top]) != real_top:
+                        if on_skip is not None:
+                            on_skip(path, "not checked: a symlink to a file outside the checked tree")
+                        continue
                 yield path

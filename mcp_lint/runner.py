@@ -68,7 +68,7 @@ class SettingsResolver:
             ConfigError: when its configuration is invalid.
         """
         directory = path if path.is_dir() else path.parent
-        return self._for_dir(directory.resolve())
+        return self._for_dir(Path(os.path.abspath(directory)))
 
 
 def check_one(

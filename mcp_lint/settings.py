@@ -8,6 +8,7 @@ is never silently ignored.
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -84,23 +85,27 @@ class Settings:
             self._specs[key] = pathspec.GitIgnoreSpec.from_lines(patterns)
         return self._specs[key]
 
-    def _relative(self, path: Path) -> str | None:
-        try:
-            return path.resolve().relative_to(self.root.resolve()).as_posix()
-        except ValueError:
+    def _relative(self, path: Path | str) -> str | None:
+        root = self._specs.get("root")
+        if root is None:
+            root = self._specs["root"] = os.path.abspath(self.root)
+        absolute = os.path.abspath(path)
+        if absolute != root and not absolute.startswith(root + os.sep):
             return None
+        return os.path.relpath(absolute, root).replace(os.sep, "/")
 
-    def is_excluded(self, path: Path, is_dir: bool = False) -> bool:
+    def excludes(self, path: Path | str, is_dir: bool = False) -> bool:
         """Tell whether ``exclude``/``extend-exclude`` exclude a path.
 
         Args:
-            path (Path): a file or directory.
+            path (Path | str): a file or directory.
             is_dir (bool): whether it is a directory.
         Returns:
             bool: True when a pattern matches it (paths outside ``root`` match by their own name).
         """
-        relative = self._relative(path) or path.name
+        relative = self._relative(path) or os.path.basename(path)
         return self._spec(self.exclude).match_file(relative + ("/" if is_dir else ""))
+
 
     def rules_for(self, path: Path) -> tuple[type[Rule], ...]:
         """The rules enabled for one file, after ``per-file-ignores``.
@@ -111,7 +116,7 @@ class Settings:
             tuple[type[Rule], ...]: the enabled rules.
         """
         ignore = list(self.ignore)
-        relative = self._relative(path) or path.name
+        relative = self._relative(path) or os.path.basename(path)
         for pattern, codes in self.per_file_ignores:
             if self._spec([pattern]).match_file(relative):
                 ignore.extend(codes)
