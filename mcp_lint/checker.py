@@ -19,7 +19,6 @@ from pathlib import Path
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
-from mcp_lint.codemod import fix_edits
 from mcp_lint.diagnostics import PARSE_ERROR_CODE, Diagnostic, FileResult
 from mcp_lint.discovery import ToolScope, discover
 from mcp_lint.rule import Rule, RuleContext, RuleOptions
@@ -208,6 +207,8 @@ def _check_source(
     try:
         diagnostics = check_module(parsed, rule_classes, options)
         if with_edits:
+            from mcp_lint.codemod import fix_edits  # libcst.codemod is slow to import and needed only here
+
             for diagnostic in diagnostics:
                 if diagnostic.fix is not None:
                     diagnostic.edits = fix_edits(parsed, diagnostic.fix)

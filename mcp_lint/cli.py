@@ -13,14 +13,13 @@ import stat
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from mcp_lint import __version__
 from mcp_lint.cache import DEFAULT_CACHE_DIR
 from mcp_lint.diagnostics import Applicability, Diagnostic, FileResult
-from mcp_lint.fixer import FixOutcome, fix_source, outside, write_atomically
 from mcp_lint.noqa import add_noqa
 from mcp_lint.output import FORMATS, FORMATS_WITH_EDITS
 from mcp_lint.output.text import concise_line, render_statistics, summary
@@ -29,6 +28,9 @@ from mcp_lint.rules import ALL_RULES
 from mcp_lint.runner import RunOptions, SettingsResolver, check_paths, check_stdin, default_jobs
 from mcp_lint.selection import SelectorError, validate_selectors
 from mcp_lint.settings import ConfigError, Overrides
+
+if TYPE_CHECKING:
+    from mcp_lint.fixer import FixOutcome
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 STDIN = Path("-")
@@ -150,6 +152,8 @@ def check(**kw: Any) -> None:
 
 
 def _add_noqa(results: Sequence[FileResult]) -> None:
+    from mcp_lint.fixer import write_atomically
+
     added = 0
     failed = False
     for result in results:
@@ -203,6 +207,9 @@ def _unsafe_left(diagnostics: Sequence[Diagnostic]) -> int:
 @click.option("--exit-non-zero-on-fix", is_flag=True, help="Exit with 1 when anything was fixed.")
 def fix(**kw: Any) -> None:
     """Fix what `check` finds in PATHS, in place (or - to fix standard input onto standard output)."""
+    # The fixer needs libcst's codemod machinery, which is slow to import: ``check`` does without it.
+    from mcp_lint.fixer import fix_source, outside, write_atomically
+
     paths: tuple[Path, ...] = kw["paths"] or (Path("."),)
     resolve = SettingsResolver(_overrides(kw))
     unsafe, show_diff = kw["unsafe_fixes"], kw["show_diff"]

@@ -103,8 +103,20 @@ class Settings:
         Returns:
             bool: True when a pattern matches it (paths outside ``root`` match by their own name).
         """
-        relative = self._relative(path) or os.path.basename(path)
-        return self._spec(self.exclude).match_file(relative + ("/" if is_dir else ""))
+        names = self._specs.get("names")
+        if names is None:
+            # Plain names (the defaults: ".git", "venv", ...) match a path by its last component alone, since
+            # the walk never enters an excluded directory; only glob patterns need pathspec.
+            plain = [p for p in self.exclude if not any(c in p for c in "/*?[!\\")]
+            names = self._specs["names"] = (frozenset(plain), tuple(p for p in self.exclude if p not in plain))
+        if os.path.basename(path) in names[0]:
+            return True
+        relative = self._relative(path)
+        components = relative.split("/") if relative is not None else Path(path).parts
+        if names[0] and not names[0].isdisjoint(components):
+            return True  # inside an excluded directory (a path given explicitly, with --force-exclude)
+        relative = relative or os.path.basename(path)
+        return bool(names[1]) and self._spec(names[1]).match_file(relative + ("/" if is_dir else ""))
 
 
     def rules_for(self, path: Path) -> tuple[type[Rule], ...]:

@@ -79,9 +79,10 @@ def test_exclude_extend_exclude_and_force_exclude(project: Path) -> None:
     explicit = project / "src" / "orders_server.py"
     assert len(codes(str(explicit))[1]) == 3  # a file named explicitly is checked...
     assert codes("--force-exclude", str(explicit)) == (0, [])  # ...unless --force-exclude
+    (project / "src" / "dist").mkdir()
+    shutil.copy(EXAMPLES / "weather_lowlevel.py", project / "src" / "dist" / "gen.py")
+    assert ("gen.py", "MCP001") not in codes(str(project / "src"))[1]  # "dist" is a default exclude
     configure(project, 'exclude = []\n')
-    (project / "src" / "build").mkdir()
-    shutil.copy(EXAMPLES / "weather_lowlevel.py", project / "src" / "build" / "gen.py")
     assert ("gen.py", "MCP001") in codes(str(project / "src"))[1]  # the default excludes are replaced
 
 
@@ -149,3 +150,11 @@ def test_flake8_reads_the_rule_options_from_its_config(tmp_path: Path, config_na
         cwd=tmp_path, capture_output=True, text=True, check=False,
     )  # fmt: skip
     assert proc.stdout.strip().endswith("add 'retryAfterSeconds': 5")
+
+
+def test_force_exclude_applies_default_excludes_to_explicit_files(project: Path) -> None:
+    inside = project / "dist" / "gen.py"
+    inside.parent.mkdir()
+    shutil.copy(EXAMPLES / "weather_lowlevel.py", inside)
+    assert codes(str(inside))[1] == [("gen.py", "MCP001")]
+    assert codes("--force-exclude", str(inside)) == (0, [])
