@@ -56,6 +56,16 @@ class _Runner:
                     self.visits.setdefault(getattr(cst, attr[6:]), []).append(getattr(rule, attr))
         # The tool scope in effect at each depth of the walk.
         self.scopes: list[ToolScope | None] = []
+        # When every rule reports only in tool context, functions that neither run as tools nor contain one
+        # are not walked.
+        self.wanted: set[cst.FunctionDef] | None = None
+        if all(rule.tool_context for rule in rules):
+            self.wanted = set()
+            for scope in context.index.scopes.values():
+                info = scope.function
+                while info is not None and info.node not in self.wanted:
+                    self.wanted.add(info.node)
+                    info = info.parent
 
     def run(self, module: cst.Module) -> None:
         walk_paths(module, self.enter)
@@ -66,6 +76,8 @@ class _Runner:
         del self.scopes[depth:]
         scope = self.scopes[-1] if depth else None
         if type(node) is cst.FunctionDef:
+            if self.wanted is not None and node not in self.wanted:
+                return False
             scope = context.index.scopes.get(node)  # type: ignore[call-overload]
         self.scopes.append(scope)
         methods = self.visits.get(type(node))

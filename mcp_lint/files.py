@@ -8,6 +8,7 @@ skipped, by the ``exclude`` setting (ruff's default list), and so is whatever ``
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
@@ -24,6 +25,7 @@ class _GitIgnores:
 
     def __init__(self, start: str) -> None:
         self.specs: dict[str, pathspec.GitIgnoreSpec] = {}
+        self.fast: dict[str, tuple[re.Pattern[str], re.Pattern[str]] | None] = {}
         self._loaded: set[str] = set()
         chain = [start]
         while os.path.dirname(chain[-1]) != chain[-1]:
@@ -41,7 +43,9 @@ class _GitIgnores:
         except OSError:
             return
         spec = pathspec.GitIgnoreSpec.from_lines(lines)
-        self.specs[base] = self.specs[base] + spec if base in self.specs else spec
+        spec = self.specs[base] + spec if base in self.specs else spec
+        self.specs[base] = spec
+        self.fast[base] = _combined(spec)
 
     def add(self, directory: str) -> None:
         """Load ``directory/.gitignore`` if there is one.
@@ -66,14 +70,38 @@ class _GitIgnores:
         while True:
             spec = self.specs.get(base)
             if spec is not None:
-                relative = os.path.relpath(path, base).replace(os.sep, "/")
-                result = spec.check_file(relative + "/" if is_dir else relative)
-                if result.include is not None:
-                    return bool(result.include)
+                relative = path[len(base) :].lstrip(os.sep).replace(os.sep, "/") + ("/" if is_dir else "")
+                fast = self.fast[base]
+                ignores = fast is None or fast[0].match(relative) is not None
+                keeps = fast is None or fast[1].match(relative) is not None
+                if ignores and keeps:
+                    result = spec.check_file(relative)
+                    if result.include is not None:
+                        return bool(result.include)
+                elif ignores or keeps:
+                    return ignores
             parent = os.path.dirname(base)
             if parent == base:
                 return False
             base = parent
+
+
+def _combined(spec: pathspec.GitIgnoreSpec) -> tuple[re.Pattern[str], re.Pattern[str]] | None:
+    """Two regexes for a spec: any ignoring pattern, and any ``!negated`` one (pathspec's own translations).
+
+    Most paths match neither, or only one kind, and are decided by one search each; a path that matches both
+    needs pathspec's last-match-wins evaluation. None when a pattern has no regex to join.
+    """
+    kinds: dict[bool, list[str]] = {True: [], False: []}
+    for pattern in spec.patterns:
+        if pattern.include is None:
+            continue
+        regex = getattr(pattern, "regex", None)
+        if regex is None:
+            return None
+        kinds[bool(pattern.include)].append(f"(?:{regex.pattern.replace('(?P<ps_d>', '(?:')})")
+    never = r"(?!)"
+    return re.compile("|".join(kinds[True]) or never), re.compile("|".join(kinds[False]) or never)
 
 
 def _is_virtualenv(directory: str) -> bool:

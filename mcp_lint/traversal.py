@@ -75,9 +75,12 @@ def walk_paths(root: cst.CSTNode, enter: Callable[[cst.CSTNode, list[cst.CSTNode
             outermost first; returning False skips its children. The list changes as the walk goes on: read
             it, do not keep it.
     """
+    # This loop runs for every node of every parsed file: children() is inlined, fields are pushed in reverse
+    # so that they pop in source order.
     path: list[cst.CSTNode] = []
     stack: list[tuple[cst.CSTNode, int]] = [(root, 0)]
-    pop, extend = stack.pop, stack.extend
+    pop, push = stack.pop, stack.append
+    fields, node_types = _FIELDS, _NODE_TYPES
     while stack:
         node, depth = pop()
         del path[depth:]
@@ -85,9 +88,22 @@ def walk_paths(root: cst.CSTNode, enter: Callable[[cst.CSTNode, list[cst.CSTNode
             continue
         path.append(node)
         depth += 1
-        kids = [(kid, depth) for kid in children(node)]
-        kids.reverse()
-        extend(kids)
+        kind = type(node)
+        names = fields.get(kind) or _fields(kind)
+        for index in range(len(names) - 1, -1, -1):
+            value = getattr(node, names[index])
+            value_kind = type(value)
+            if value_kind is tuple or value_kind is list:
+                for position in range(len(value) - 1, -1, -1):
+                    item = value[position]
+                    item_kind = type(item)
+                    known = node_types.get(item_kind)
+                    if known or (known is None and _is_node(item_kind)):
+                        push((item, depth))
+            else:
+                known = node_types.get(value_kind)
+                if known or (known is None and _is_node(value_kind)):
+                    push((value, depth))
 
 
 _SCOPES = (cst.FunctionDef, cst.ClassDef, cst.Lambda)
