@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 import gc
 import re
+import sys
 import warnings
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -23,6 +24,8 @@ from mcp_lint.diagnostics import PARSE_ERROR_CODE, Diagnostic, FileResult
 from mcp_lint.discovery import ToolScope, discover
 from mcp_lint.rule import Rule, RuleContext, RuleOptions
 from mcp_lint.traversal import walk_paths
+
+_RECURSION_LIMIT = 20_000
 
 # A module can only define MCP tools if it imports an MCP framework somewhere.
 _MCP_IMPORT = re.compile(
@@ -165,18 +168,23 @@ def check_module(
 
 
 @contextmanager
-def _no_cyclic_gc() -> Iterator[None]:
-    """Pause the cyclic garbage collector while building and reading a tree.
+def tree_work() -> Iterator[None]:
+    """The conditions for building, reading and printing a libcst tree.
 
-    A libcst tree is hundreds of thousands of new objects without reference cycles; the collector's passes over
-    them nearly halve parsing speed and free nothing (reference counting frees the tree). Cycles made meanwhile
-    are collected once the collector runs again.
+    The cyclic garbage collector pauses: a libcst tree is hundreds of thousands of new objects without
+    reference cycles, and the collector's passes over them nearly halve parsing speed and free nothing
+    (reference counting frees the tree); cycles made meanwhile are collected once it runs again. The recursion
+    limit rises, because libcst prints code and computes positions recursively, a dozen frames per level of
+    nesting, and legal code nested 100 deep would otherwise fail.
     """
     enabled = gc.isenabled()
+    limit = sys.getrecursionlimit()
     gc.disable()
+    sys.setrecursionlimit(max(limit, _RECURSION_LIMIT))
     try:
         yield
     finally:
+        sys.setrecursionlimit(limit)
         if enabled:
             gc.enable()
 
@@ -196,7 +204,7 @@ def check_source(
     Returns:
         FileResult: the findings, or an MCP000 diagnostic with ``error`` set when it could not be parsed.
     """
-    with _no_cyclic_gc():
+    with tree_work():
         return _check_source(source, path, rule_classes, options, with_edits)
 
 

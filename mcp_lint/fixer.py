@@ -16,7 +16,7 @@ from pathlib import Path
 
 import libcst as cst
 
-from mcp_lint.checker import check_module, may_define_tools, parse, parse_error
+from mcp_lint.checker import check_module, may_define_tools, parse, parse_error, tree_work
 from mcp_lint.codemod import apply_fixes
 from mcp_lint.diagnostics import Applicability, Diagnostic, Fix
 from mcp_lint.noqa import source_lines, suppress
@@ -110,6 +110,13 @@ def fix_source(
         FixOutcome: the fixed source and what was applied and what remains. A fix that would break the
         code leaves the file untouched and sets ``error``.
     """
+    with tree_work():
+        return _fix_source(source, path, rule_classes, unsafe, options)
+
+
+def _fix_source(
+    source: bytes, path: Path, rule_classes: Sequence[type[Rule]], unsafe: bool, options: RuleOptions | None
+) -> FixOutcome:
     outcome = FixOutcome(path, source, source)
     if not may_define_tools(source):
         return outcome
@@ -156,7 +163,14 @@ def outside(path: Path, roots: Sequence[Path]) -> bool:
         bool: True when writing it would write outside what was asked for.
     """
     target = path.resolve()
-    return not any(target == root.resolve() or target.is_relative_to(root.resolve()) for root in roots)
+    for root in roots:
+        # The given path with its directories resolved, but not itself: a symlink given by name is not a
+        # licence to write where it points.
+        absolute = Path(os.path.abspath(root))
+        given = absolute.parent.resolve() / absolute.name
+        if target == given or (given.is_dir() and not given.is_symlink() and target.is_relative_to(given.resolve())):
+            return False
+    return True
 
 
 def write_atomically(path: Path, data: bytes) -> None:
