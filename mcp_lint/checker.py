@@ -126,6 +126,17 @@ def _syntax_error(source: bytes | str) -> Diagnostic | None:
     return None
 
 
+def internal_error(exc: BaseException) -> Diagnostic:
+    """Build the MCP000 diagnostic for a bug in mcp-lint itself.
+
+    Args:
+        exc (BaseException): what was raised.
+    Returns:
+        Diagnostic: an MCP000 diagnostic asking for a bug report.
+    """
+    return parse_error(f"internal error: {type(exc).__name__}: {exc}; the file was not changed. Please report this as a bug.")
+
+
 def parse(source: bytes | str) -> cst.Module | Diagnostic:
     """Parse source with libcst, which honours PEP 263 coding declarations and a BOM in bytes.
 

@@ -12,6 +12,7 @@ import os
 import stat
 import sys
 from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -208,7 +209,7 @@ def _unsafe_left(diagnostics: Sequence[Diagnostic]) -> int:
 def fix(**kw: Any) -> None:
     """Fix what `check` finds in PATHS, in place (or - to fix standard input onto standard output)."""
     # The fixer needs libcst's codemod machinery, which is slow to import: ``check`` does without it.
-    from mcp_lint.fixer import fix_source, outside, write_atomically
+    from mcp_lint.fixer import fix_file, fix_source, outside, write_atomically
 
     paths: tuple[Path, ...] = kw["paths"] or (Path("."),)
     resolve = SettingsResolver(_overrides(kw))
@@ -228,8 +229,11 @@ def fix(**kw: Any) -> None:
             click.echo(f"Fixed {_count(len(outcome.applied))} ({len(outcome.remaining)} remaining"
                        f"{f'; {more} more with --unsafe-fixes' if more else ''})", err=True)  # fmt: skip
             sys.exit(EXIT_ERROR if outcome.error else EXIT_FINDINGS if outcome.remaining else EXIT_CLEAN)
-        # Check every file in parallel, through the cache; only files with an applicable fix are rewritten.
-        for checked in check_paths(paths, _run_options(kw)):
+        # Check every file in parallel, through the cache; only files with an applicable fix are rewritten,
+        # in parallel too.
+        run = _run_options(kw)
+        tasks = []
+        for checked in check_paths(paths, run):
             path = checked.path
             if checked.error:
                 for d in checked.diagnostics:
@@ -250,7 +254,14 @@ def fix(**kw: Any) -> None:
                 click.echo(f"{path}:1:1: MCP000 could not read: {exc.strerror or exc}")
                 errors = True
                 continue
-            outcome = fix_source(source, path, settings.rules_for(path), unsafe, settings.options)
+            tasks.append((path, source, settings.rules_for(path), unsafe, settings.options))
+        if run.jobs > 1 and len(tasks) > 1:
+            with ProcessPoolExecutor(max_workers=min(run.jobs, len(tasks))) as pool:
+                outcomes = list(pool.map(fix_file, tasks))
+        else:
+            outcomes = [fix_file(task) for task in tasks]
+        for outcome in outcomes:
+            path = outcome.path
             if outcome.error is not None:
                 click.echo(concise_line(path, outcome.error))
                 errors = True

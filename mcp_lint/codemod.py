@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import difflib
 import os
+import re
 from collections.abc import Sequence
 
 import libcst as cst
@@ -75,6 +76,11 @@ def apply_fixes(module: cst.Module, fixes: Sequence[Fix]) -> cst.Module:
         for module_name, name in adds:
             AddImportsVisitor.add_needed_import(context, module_name, name)
         updated = AddImportsVisitor(context).transform_module(updated)
+    if removes:
+        # RemoveImportsVisitor runs a full scope analysis: ask it only about names the rewritten code no longer
+        # mentions outside their import (a name still written anywhere else is kept without asking).
+        code = updated.code
+        removes = [r for r in removes if len(re.findall(rf"\b{re.escape(r[2] or r[1] or '')}\b", code)) <= 1]
     if removes:
         for module_name, name, asname in removes:
             RemoveImportsVisitor.remove_unused_import(context, module_name, name, asname)

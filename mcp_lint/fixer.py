@@ -16,7 +16,7 @@ from pathlib import Path
 
 import libcst as cst
 
-from mcp_lint.checker import check_module, may_define_tools, parse, parse_error, tree_work
+from mcp_lint.checker import check_module, internal_error, may_define_tools, parse, parse_error, tree_work
 from mcp_lint.codemod import apply_fixes
 from mcp_lint.diagnostics import Applicability, Diagnostic, Fix
 from mcp_lint.noqa import source_lines, suppress
@@ -150,6 +150,24 @@ def _fix_source(
     module = parse(current)
     if isinstance(module, cst.Module):
         outcome.remaining = suppress(check_module(module, rule_classes, options), source_lines(current))
+    return outcome
+
+
+def fix_file(task: tuple[Path, bytes, Sequence[type[Rule]], bool, RuleOptions | None]) -> FixOutcome:
+    """Fix one file's source in a worker process: :func:`fix_source` with detached diagnostics.
+
+    Args:
+        task (tuple): the path, its bytes, the rules, whether unsafe fixes apply, and the rule options.
+    Returns:
+        FixOutcome: the outcome, fit to pickle.
+    """
+    path, source, rules, unsafe, options = task
+    try:
+        outcome = fix_source(source, path, rules, unsafe, options)
+    except Exception as exc:  # a bug must cost one file, not the run
+        return FixOutcome(path, source, source, error=internal_error(exc))
+    outcome.applied = [d.detached() for d in outcome.applied]
+    outcome.remaining = [d.detached() for d in outcome.remaining]
     return outcome
 
 

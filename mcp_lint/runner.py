@@ -17,7 +17,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from mcp_lint.cache import Cache, cache_key
-from mcp_lint.checker import check_source, parse_error
+from mcp_lint.checker import check_source, internal_error, parse_error
 from mcp_lint.diagnostics import FileResult
 from mcp_lint.files import iter_python_files
 from mcp_lint.noqa import source_lines, suppress
@@ -92,7 +92,10 @@ def check_one(
     problem = undecodable(source)
     if problem is not None:
         return FileResult(path, [parse_error(problem)], error=True)
-    result = check_source(source, path, settings.rules_for(path), settings.options, with_edits)
+    try:
+        result = check_source(source, path, settings.rules_for(path), settings.options, with_edits)
+    except Exception as exc:  # a bug must cost one file, not the run
+        return FileResult(path, [internal_error(exc)], error=True)
     diagnostics = [d.detached() for d in suppress(result.diagnostics, source_lines(source))] if result.diagnostics else []
     return FileResult(path, diagnostics, result.error)
 

@@ -213,3 +213,28 @@ def test_checked_code_is_never_imported_or_run(tmp_path: Path) -> None:
     assert check(target).exit_code == 1
     assert CliRunner().invoke(main, ["fix", "--no-cache", "--unsafe-fixes", str(target)]).exit_code == 0
     assert not marker.exists()
+
+
+def test_a_bug_costs_one_file_not_the_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import mcp_lint.runner
+
+    buggy = tmp_path / "a_buggy.py"
+    shutil.copy(WEATHER, buggy)
+    good = tmp_path / "b_good.py"
+    shutil.copy(WEATHER, good)
+    real = mcp_lint.runner.check_source
+
+    def explode(source, path, *args, **kwargs):
+        if Path(path).name == "a_buggy.py":
+            raise ZeroDivisionError("division by zero")
+        return real(source, path, *args, **kwargs)
+
+    monkeypatch.setattr(mcp_lint.runner, "check_source", explode)
+    result = CliRunner().invoke(main, ["check", "--no-cache", "--jobs", "1", "--output-format", "concise", str(tmp_path)])
+    assert result.exit_code == 2
+    lines = result.output.splitlines()
+    assert lines[0] == (
+        f"{buggy}:1:1: MCP000 internal error: ZeroDivisionError: division by zero; the file was not changed. "
+        "Please report this as a bug."
+    )
+    assert lines[1].startswith(f"{good}:15:13: MCP001")
