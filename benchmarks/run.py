@@ -175,7 +175,7 @@ def main() -> None:
         }
         print("\nratios measured in this run:")
         for name, value in ratios.items():
-            print(f"  {name:55} {value:8.2f}")
+            print(f"  {name:55} {value:8.3f}")
         if args.json:
             print(json.dumps({"files": len(files), "lines": lines, "results": results, "ratios": ratios}, indent=2))
     finally:
