@@ -223,10 +223,9 @@ def _check_source(
     source: bytes | str, path: Path, rule_classes: Sequence[type[Rule]], options: RuleOptions | None,
     with_edits: bool,
 ) -> FileResult:  # fmt: skip
-    
-    if not may_define_tools(source):
-        return FileResult(path)
     data = source.encode("utf-8", "surrogatepass") if isinstance(source, str) else source
+    if not may_define_tools(data):
+        return FileResult(path)
     rule_classes = [rule for rule in rule_classes if rule.could_report(data)]
     if not rule_classes:
         # Nothing can be reported: a syntax check by CPython's parser (far cheaper than libcst's) suffices.

@@ -189,8 +189,10 @@ def _read_only(path: Path) -> bool:
     return not os.access(path, os.W_OK) or not path.stat().st_mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH)
 
 
-def _count(n: int) -> str:
-    return f"{n} error{'s' if n != 1 else ''}"
+def _fix_summary(verb: str, fixed: int, remaining: int, unsafe_more: int, unsafe: bool) -> str:
+    """``Fixed N errors (M remaining; K more with --unsafe-fixes)``."""
+    more = f"; {unsafe_more} more with --unsafe-fixes" if unsafe_more and not unsafe else ""
+    return f"{verb} {fixed} error{'s' if fixed != 1 else ''} ({remaining} remaining{more})"
 
 
 def _applies(d: Diagnostic, unsafe: bool) -> bool:
@@ -225,9 +227,8 @@ def fix(**kw: Any) -> None:
             sys.stdout.buffer.write(outcome.original if outcome.error else outcome.fixed)
             for d in ([outcome.error] if outcome.error else outcome.remaining):
                 click.echo(concise_line(label, d), err=True)
-            more = _unsafe_left(outcome.remaining) if not unsafe else 0
-            click.echo(f"Fixed {_count(len(outcome.applied))} ({len(outcome.remaining)} remaining"
-                       f"{f'; {more} more with --unsafe-fixes' if more else ''})", err=True)  # fmt: skip
+            click.echo(_fix_summary("Fixed", len(outcome.applied), len(outcome.remaining),
+                                    _unsafe_left(outcome.remaining), unsafe), err=True)
             sys.exit(EXIT_ERROR if outcome.error else EXIT_FINDINGS if outcome.remaining else EXIT_CLEAN)
         # Check every file in parallel, through the cache; only files with an applicable fix are rewritten,
         # in parallel too.
@@ -293,9 +294,7 @@ def fix(**kw: Any) -> None:
                     click.echo(concise_line(path, d))
     except ConfigError as exc:
         _fail(str(exc))
-    more = f"; {unsafe_more} more with --unsafe-fixes" if unsafe_more and not unsafe else ""
-    verb = "Would fix" if show_diff else "Fixed"
-    click.echo(f"{verb} {_count(fixed)} ({remaining} remaining{more})", err=show_diff)
+    click.echo(_fix_summary("Would fix" if show_diff else "Fixed", fixed, remaining, unsafe_more, unsafe), err=show_diff)
     if errors:
         sys.exit(EXIT_ERROR)
     if show_diff:

@@ -148,6 +148,7 @@ class ModuleIndex:
     handlers: list[Handler]
     scopes: dict[cst.FunctionDef, ToolScope]
     instances: dict[str, str] = field(default_factory=dict)
+    _by_name: dict[str, list[FunctionInfo]] | None = field(default=None, repr=False)
 
     @property
     def is_mcp_module(self) -> bool:
@@ -162,7 +163,11 @@ class ModuleIndex:
         Returns:
             list[FunctionInfo]: the matches, in source order.
         """
-        return [f for f in self.functions.values() if f.name == name]
+        if self._by_name is None:
+            self._by_name = {}
+            for info in self.functions.values():
+                self._by_name.setdefault(info.name, []).append(info)
+        return self._by_name.get(name, [])
 
     def callee(self, caller: FunctionInfo | None, expr: cst.BaseExpression) -> FunctionInfo | None:
         """Resolve the callee of a call made inside ``caller`` to a same-module function.
@@ -178,14 +183,13 @@ class ModuleIndex:
             FunctionInfo | None: the function called, or None when it is not defined in the module.
         """
         if isinstance(expr, cst.Name):
-            candidates = [f for f in self.functions_named(expr.value) if f.class_name is None]
             scope = caller
             while scope is not None:
                 for child in scope.children:
                     if child.name == expr.value:
                         return child
                 scope = scope.parent
-            top = [f for f in candidates if f.parent is None]
+            top = [f for f in self.functions_named(expr.value) if f.class_name is None and f.parent is None]
             return top[0] if top else None
         if isinstance(expr, cst.Attribute) and isinstance(expr.value, cst.Name):
             owner: str | None = expr.value.value

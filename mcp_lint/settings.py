@@ -11,8 +11,8 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from functools import cache
+from dataclasses import dataclass, replace
+from functools import cache, cached_property, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -49,6 +49,11 @@ class ConfigError(Exception):
     """A configuration file or flag that cannot be used (unknown key or code, wrong type, bad TOML)."""
 
 
+@lru_cache(maxsize=256)
+def _gitignore_spec(patterns: tuple[str, ...]) -> pathspec.GitIgnoreSpec:
+    return pathspec.GitIgnoreSpec.from_lines(patterns)
+
+
 @dataclass(frozen=True)
 class Settings:
     """The effective configuration for the files below one directory.
@@ -72,23 +77,25 @@ class Settings:
     exclude: tuple[str, ...] = tuple(sorted(DEFAULT_EXCLUDES))
     respect_gitignore: bool = True
     retry_after_seconds: int = 30
-    _specs: dict = field(default_factory=dict, compare=False, repr=False, hash=False)
 
     @property
     def options(self) -> RuleOptions:
         """RuleOptions: the rule options these settings give."""
         return RuleOptions(retry_after_seconds=self.retry_after_seconds)
 
-    def _spec(self, patterns: Sequence[str]) -> pathspec.GitIgnoreSpec:
-        key = tuple(patterns)
-        if key not in self._specs:
-            self._specs[key] = pathspec.GitIgnoreSpec.from_lines(patterns)
-        return self._specs[key]
+    @cached_property
+    def _root(self) -> str:
+        return os.path.abspath(self.root)
+
+    @cached_property
+    def _exclude_kinds(self) -> tuple[frozenset[str], tuple[str, ...]]:
+        """Plain names (the defaults: ".git", "venv", ...) match a path by a component alone; only the glob
+        patterns need pathspec."""
+        plain = [p for p in self.exclude if not any(c in p for c in "/*?[!\\")]
+        return frozenset(plain), tuple(p for p in self.exclude if p not in plain)
 
     def _relative(self, path: Path | str) -> str | None:
-        root = self._specs.get("root")
-        if root is None:
-            root = self._specs["root"] = os.path.abspath(self.root)
+        root = self._root
         absolute = os.path.abspath(path)
         if absolute != root and not absolute.startswith(root + os.sep):
             return None
@@ -103,12 +110,7 @@ class Settings:
         Returns:
             bool: True when a pattern matches it (paths outside ``root`` match by their own name).
         """
-        names = self._specs.get("names")
-        if names is None:
-            # Plain names (the defaults: ".git", "venv", ...) match a path by its last component alone, since
-            # the walk never enters an excluded directory; only glob patterns need pathspec.
-            plain = [p for p in self.exclude if not any(c in p for c in "/*?[!\\")]
-            names = self._specs["names"] = (frozenset(plain), tuple(p for p in self.exclude if p not in plain))
+        names = self._exclude_kinds
         if os.path.basename(path) in names[0]:
             return True
         relative = self._relative(path)
@@ -116,7 +118,7 @@ class Settings:
         if names[0] and not names[0].isdisjoint(components):
             return True  # inside an excluded directory (a path given explicitly, with --force-exclude)
         relative = relative or os.path.basename(path)
-        return bool(names[1]) and self._spec(names[1]).match_file(relative + ("/" if is_dir else ""))
+        return bool(names[1]) and _gitignore_spec(names[1]).match_file(relative + ("/" if is_dir else ""))
 
 
     def rules_for(self, path: Path) -> tuple[type[Rule], ...]:
@@ -130,7 +132,7 @@ class Settings:
         ignore = list(self.ignore)
         relative = self._relative(path) or os.path.basename(path)
         for pattern, codes in self.per_file_ignores:
-            if self._spec([pattern]).match_file(relative):
+            if _gitignore_spec((pattern,)).match_file(relative):
                 ignore.extend(codes)
         return selected_rules(self.select, ignore)
 

@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 
 from conftest import FIXTURES, expected_diagnostics, fixture_files
-from mcp_lint.rules import ALL_RULES
 from mcp_lint.runner import check_one
 from mcp_lint.settings import Settings
 
