@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import gc
+import os
 import re
 import sys
 import warnings
@@ -21,7 +22,8 @@ import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
 from mcp_lint.diagnostics import PARSE_ERROR_CODE, Diagnostic, FileResult
-from mcp_lint.discovery import ToolScope, discover
+from mcp_lint.discovery import STANDALONE_FILE, ToolScope, discover
+from mcp_lint.project import ModuleFacts, ProjectContext, single_module
 from mcp_lint.rule import Rule, RuleContext, RuleOptions
 from mcp_lint.traversal import walk_paths
 
@@ -157,19 +159,23 @@ def parse(source: bytes | str) -> cst.Module | Diagnostic:
 
 
 def check_module(
-    module: cst.Module, rule_classes: Sequence[type[Rule]], options: RuleOptions | None = None
-) -> list[Diagnostic]:
+    module: cst.Module, rule_classes: Sequence[type[Rule]], options: RuleOptions | None = None,
+    facts: ModuleFacts | None = None, project: ProjectContext | None = None, file: str | None = None,
+) -> list[Diagnostic]:  # fmt: skip
     """Run rules over a parsed module.
 
     Args:
         module (cst.Module): the module; its nodes are the diagnostics' ``node``.
         rule_classes (Sequence[type[Rule]]): the selected rules.
         options (RuleOptions | None): rule options; the defaults when None.
+        facts (ModuleFacts | None): the module's facts from the project model; None checks the module on its own.
+        project (ProjectContext | None): the project, for calls that lead into other modules.
+        file (str | None): the module's file, as the project model names it.
     Returns:
         list[Diagnostic]: the findings with positions and fixes, sorted.
     """
-    index = discover(module)
-    if not index.is_mcp_module or not rule_classes:
+    index = discover(module, facts, project, file)
+    if not (index.is_mcp_module or index.scopes) or not rule_classes:
         return []
     context = RuleContext(index, options)
     _Runner([cls(context) for cls in rule_classes], context).run(module)
@@ -202,7 +208,7 @@ def tree_work() -> Iterator[None]:
 
 def check_source(
     source: bytes | str, path: Path, rule_classes: Sequence[type[Rule]], options: RuleOptions | None = None,
-    with_edits: bool = False,
+    with_edits: bool = False, facts: ModuleFacts | None = None, project: ProjectContext | None = None,
 ) -> FileResult:  # fmt: skip
     """Check one file's source.
 
@@ -212,21 +218,34 @@ def check_source(
         rule_classes (Sequence[type[Rule]]): the selected rules.
         options (RuleOptions | None): rule options; the defaults when None.
         with_edits (bool): also describe each fix as an edit (for JSON and SARIF output).
+        facts (ModuleFacts | None): the file's facts from its project model; None checks the file on its own.
+        project (ProjectContext | None): the project, for calls that lead into other modules.
     Returns:
         FileResult: the findings, or an MCP000 diagnostic with ``error`` set when it could not be parsed.
     """
     with tree_work():
-        return _check_source(source, path, rule_classes, options, with_edits)
+        return _check_source(source, path, rule_classes, options, with_edits, facts, project)
 
 
 def _check_source(
     source: bytes | str, path: Path, rule_classes: Sequence[type[Rule]], options: RuleOptions | None,
-    with_edits: bool,
+    with_edits: bool, facts: ModuleFacts | None, project: ProjectContext | None,
 ) -> FileResult:  # fmt: skip
     data = source.encode("utf-8", "surrogatepass") if isinstance(source, str) else source
-    if not may_define_tools(data):
+    imports_mcp = may_define_tools(data)
+    file = os.path.abspath(path)
+    if facts is None:
+        if not imports_mcp:
+            return FileResult(path)
+        file = STANDALONE_FILE
+        facts = single_module(data, file)
+    has_tools = bool(facts.reached)
+    if not (imports_mcp or has_tools):
         return FileResult(path)
-    rule_classes = [rule for rule in rule_classes if rule.could_report(data)]
+    sources = [data]
+    if project is not None:
+        sources.extend(filter(None, (project.source(dep) for dep in facts.deps)))
+    rule_classes = [rule for rule in rule_classes if rule.could_report(sources, has_tools)]
     if not rule_classes:
         # Nothing can be reported: a syntax check by CPython's parser (far cheaper than libcst's) suffices.
         error = _syntax_error(source)
@@ -235,7 +254,7 @@ def _check_source(
     if isinstance(parsed, Diagnostic):
         return FileResult(path, [parsed], error=True)
     try:
-        diagnostics = check_module(parsed, rule_classes, options)
+        diagnostics = check_module(parsed, rule_classes, options, facts, project, file)
         if with_edits:
             from mcp_lint.codemod import fix_edits  # libcst.codemod is slow to import and needed only here
 

@@ -26,7 +26,8 @@ from mcp_lint.output import FORMATS, FORMATS_WITH_EDITS
 from mcp_lint.output.text import concise_line, render_statistics, summary
 from mcp_lint.rule import Rule
 from mcp_lint.rules import ALL_RULES
-from mcp_lint.runner import RunOptions, SettingsResolver, check_paths, check_stdin, default_jobs
+from mcp_lint.project import SummaryCache, use_context
+from mcp_lint.runner import Projects, RunOptions, SettingsResolver, check_paths, check_stdin, default_jobs
 from mcp_lint.selection import SelectorError, validate_selectors
 from mcp_lint.settings import ConfigError, Overrides
 
@@ -223,7 +224,12 @@ def fix(**kw: Any) -> None:
             name = kw["stdin_filename"]
             settings = resolve(name if name is not None else Path.cwd())
             label = name or STDIN
-            outcome = fix_source(sys.stdin.buffer.read(), label, settings.rules_for(label), unsafe, settings.options)
+            source = sys.stdin.buffer.read()
+            facts = project = None
+            if name is not None:
+                projects = Projects(resolve, SummaryCache(None), {os.path.abspath(name): source})
+                facts, project = projects.facts_for(name), projects.context()
+            outcome = fix_source(source, label, settings.rules_for(label), unsafe, settings.options, facts, project)
             sys.stdout.buffer.write(outcome.original if outcome.error else outcome.fixed)
             for d in ([outcome.error] if outcome.error else outcome.remaining):
                 click.echo(concise_line(label, d), err=True)
@@ -234,7 +240,8 @@ def fix(**kw: Any) -> None:
         # in parallel too.
         run = _run_options(kw)
         tasks = []
-        for checked in check_paths(paths, run):
+        projects = Projects(resolve, SummaryCache(run.cache_dir))
+        for checked in check_paths(paths, run, projects):
             path = checked.path
             if checked.error:
                 for d in checked.diagnostics:
@@ -255,11 +262,14 @@ def fix(**kw: Any) -> None:
                 click.echo(f"{path}:1:1: MCP000 could not read: {exc.strerror or exc}")
                 errors = True
                 continue
-            tasks.append((path, source, settings.rules_for(path), unsafe, settings.options))
+            tasks.append((path, source, settings.rules_for(path), unsafe, settings.options, projects.facts_for(path)))
+        context = projects.context()
         if run.jobs > 1 and len(tasks) > 1:
-            with ProcessPoolExecutor(max_workers=min(run.jobs, len(tasks))) as pool:
+            workers = min(run.jobs, len(tasks))
+            with ProcessPoolExecutor(max_workers=workers, initializer=use_context, initargs=(context,)) as pool:
                 outcomes = list(pool.map(fix_file, tasks))
         else:
+            use_context(context)
             outcomes = [fix_file(task) for task in tasks]
         for outcome in outcomes:
             path = outcome.path

@@ -14,9 +14,10 @@ Resource and prompt handlers are not tools, and a module that imports no MCP fra
 
 from __future__ import annotations
 
+import os
 import re
-from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import libcst as cst
 from libcst.helpers import get_full_name_for_node
@@ -25,6 +26,12 @@ from mcp_lint import frameworks as fw
 from mcp_lint.frameworks import Framework
 from mcp_lint.symbols import SymbolTable
 from mcp_lint.traversal import own_nodes, walk_paths
+
+if TYPE_CHECKING:
+    from mcp_lint.project import ModuleFacts, ProjectContext
+
+#: The file name a module checked on its own is given in the project model.
+STANDALONE_FILE = os.path.join(os.sep, "__module__.py")
 
 
 @dataclass(eq=False)
@@ -37,6 +44,8 @@ class FunctionInfo:
         class_name (str | None): the class it is a method of, directly.
         calls (list[cst.BaseExpression]): the callee expressions of the calls in its own body.
         children (list[FunctionInfo]): the functions defined directly inside it.
+        path (str): its place in the module as the project model names it (``f``, ``C.m``, ``f.g``, ``f#2``).
+        module (ModuleIndex | None): the index of the module that defines it.
     """
 
     node: cst.FunctionDef
@@ -44,6 +53,8 @@ class FunctionInfo:
     class_name: str | None
     calls: list[cst.BaseExpression] = field(default_factory=list)
     children: list[FunctionInfo] = field(default_factory=list)
+    path: str = ""
+    module: ModuleIndex | None = field(default=None, repr=False)
     _assigned: dict[str, cst.BaseExpression] | None = field(default=None, repr=False)
     _returns: list[cst.BaseExpression] | None = field(default=None, repr=False)
 
@@ -86,15 +97,24 @@ class FunctionInfo:
 
 @dataclass(eq=False)
 class Handler:
-    """A function registered as an MCP tool handler.
+    """A function registered as an MCP tool handler, in this module or another.
 
     Attributes:
-        function (FunctionInfo): the handler.
+        file (str): the file that defines it.
+        path (str): its path in that module.
         framework (Framework): the framework style it is registered with.
+        function (FunctionInfo | None): its definition, when it is in the module being checked.
     """
 
-    function: FunctionInfo
+    file: str
+    path: str
     framework: Framework
+    function: FunctionInfo | None = None
+
+    @property
+    def name(self) -> str:
+        """str: the handler function's name."""
+        return self.path.rsplit(".", 1)[-1].split("#", 1)[0]
 
     @property
     def is_dispatcher(self) -> bool:
@@ -118,7 +138,7 @@ class ToolScope:
     def handler(self) -> Handler | None:
         """Handler | None: the handler, when this function is itself one."""
         first = self.handlers[0]
-        return first if first.function is self.function else None
+        return first if first.function is not None and first.function is self.function else None
 
     @property
     def framework(self) -> Framework:
@@ -141,6 +161,9 @@ class ModuleIndex:
         handlers (list[Handler]): the tool handlers, in source order.
         scopes (dict[cst.FunctionDef, ToolScope]): every function that runs in tool context.
         instances (dict[str, str]): names assigned an instance of a same-module class, to that class's name.
+        file (str | None): the module's file, as the project model names it.
+        project (ProjectContext | None): the project, for calls that lead into other modules.
+        facts (ModuleFacts | None): what the project model says of the module.
     """
 
     symbols: SymbolTable
@@ -148,7 +171,18 @@ class ModuleIndex:
     handlers: list[Handler]
     scopes: dict[cst.FunctionDef, ToolScope]
     instances: dict[str, str] = field(default_factory=dict)
+    file: str | None = None
+    project: ProjectContext | None = field(default=None, repr=False)
+    facts: ModuleFacts | None = field(default=None, repr=False)
     _by_name: dict[str, list[FunctionInfo]] | None = field(default=None, repr=False)
+    _by_path: dict[str, FunctionInfo] | None = field(default=None, repr=False)
+
+    @property
+    def by_path(self) -> dict[str, FunctionInfo]:
+        """dict[str, FunctionInfo]: every function by its path in the module."""
+        if self._by_path is None:
+            self._by_path = {info.path: info for info in self.functions.values()}
+        return self._by_path
 
     @property
     def is_mcp_module(self) -> bool:
@@ -170,8 +204,10 @@ class ModuleIndex:
         return self._by_name.get(name, [])
 
     def callee(self, caller: FunctionInfo | None, expr: cst.BaseExpression) -> FunctionInfo | None:
-        """Resolve the callee of a call made inside ``caller`` to a same-module function.
+        """Resolve the callee of a call made inside ``caller`` to the function it runs.
 
+        The project model's call edges come first: they follow imports, instances, ``self`` attributes and
+        annotated parameters into any module of the project. Otherwise, within the module:
         ``f(...)`` finds the innermost visible ``def f``; ``self.f(...)``/``cls.f(...)`` find method
         ``f`` of the caller's class; ``C.f(...)`` finds method ``f`` of same-module class ``C``, and
         ``obj.f(...)`` finds it when ``obj = C(...)`` is assigned in the module.
@@ -180,8 +216,23 @@ class ModuleIndex:
             caller (FunctionInfo | None): the function the call is in, None at module level.
             expr (cst.BaseExpression): the callee expression.
         Returns:
-            FunctionInfo | None: the function called, or None when it is not defined in the module.
+            FunctionInfo | None: the function called, or None when it cannot be told.
         """
+        owner = caller.module if caller is not None and caller.module is not None else self
+        if owner is not self:
+            return owner.callee(caller, expr)
+        if self.facts is not None:
+            name = get_full_name_for_node(expr)
+            target = self.facts.edges.get((caller.path if caller is not None else None, name)) if name else None
+            if target is not None:
+                if target[0] == self.file:
+                    found = self.by_path.get(target[1])
+                    if found is not None:
+                        return found
+                elif self.project is not None:
+                    other = self.project.index_for(target[0])
+                    if other is not None and target[1] in other.by_path:
+                        return other.by_path[target[1]]
         if isinstance(expr, cst.Name):
             scope = caller
             while scope is not None:
@@ -221,22 +272,6 @@ _UNKNOWN_TOOL = re.compile(
 )
 
 
-# Every registration form names one of these: ``.tool``, ``call_tool``, ``add_tool``, ``from_function`` or
-# the ``tools/call`` method.
-_REGISTRATION = re.compile(rb"\.tool\b|call_tool|add_tool|from_function|tools/call")
-
-
-def may_register_tools(source: bytes) -> bool:
-    """Cheap pre-filter: could the source register a tool handler in any form discovery knows?
-
-    Args:
-        source (bytes): a module's source.
-    Returns:
-        bool: False only when the module certainly registers no tool handler.
-    """
-    return _REGISTRATION.search(source) is not None
-
-
 def mentions_unknown_tool(text: str) -> bool:
     """Tell whether an error message says that the requested tool does not exist.
 
@@ -259,18 +294,28 @@ class _Indexer:
         self.annotated: list[tuple[str, cst.BaseExpression]] = []
         self.unannotated_params: set[str] = set()
         self.calls: list[tuple[FunctionInfo | None, cst.Call]] = []
-        # The enclosing function and class of the nodes at each depth of the walk.
+        # The enclosing function, class and definition path of the nodes at each depth of the walk.
         self._function_at: list[FunctionInfo | None] = []
         self._class_at: list[str | None] = []
+        self._prefix_at: list[str | None] = []
+        self._seen_paths: dict[str, int] = {}
+
+    def _path(self, prefix: str | None, name: str) -> str:
+        """A definition's path, numbered as :mod:`mcp_lint.project.summary` numbers it."""
+        path = f"{prefix}.{name}" if prefix else name
+        count = self._seen_paths.get(path, 0) + 1
+        self._seen_paths[path] = count
+        return path if count == 1 else f"{path}#{count}"
 
     def run(self, module: cst.Module) -> None:
         walk_paths(module, self.enter)
 
     def enter(self, node: cst.CSTNode, path: list[cst.CSTNode]) -> bool:
         depth = len(path)
-        del self._function_at[depth:], self._class_at[depth:]
+        del self._function_at[depth:], self._class_at[depth:], self._prefix_at[depth:]
         function = self._function_at[-1] if depth else None
         in_class = self._class_at[-1] if depth else None
+        prefix = self._prefix_at[-1] if depth else None
         kind = type(node)
         if kind is cst.Import or kind is cst.ImportFrom:
             self.symbols.add_import(node)  # type: ignore[arg-type]
@@ -294,8 +339,10 @@ class _Indexer:
         elif kind is cst.ClassDef:
             self.classes.setdefault(node.name.value, []).extend(arg.value for arg in node.bases)  # type: ignore[attr-defined]
             in_class = node.name.value  # type: ignore[attr-defined]
+            prefix = self._path(prefix, in_class)
         elif kind is cst.FunctionDef:
-            info = FunctionInfo(node, function, in_class)  # type: ignore[arg-type]
+            prefix = self._path(prefix, node.name.value)  # type: ignore[attr-defined]
+            info = FunctionInfo(node, function, in_class, path=prefix)  # type: ignore[arg-type]
             self.functions[node] = info  # type: ignore[index]
             if function is not None:
                 function.children.append(info)
@@ -312,222 +359,23 @@ class _Indexer:
                 function.calls.append(node.func)  # type: ignore[attr-defined]
         self._function_at.append(function)
         self._class_at.append(in_class)
+        self._prefix_at.append(prefix)
         return True
 
 
-class _Resolver:
-    """Turns what :class:`_Indexer` collected into handlers and tool scopes."""
-
-    def __init__(self, index: _Indexer) -> None:
-        self.ix = index
-        self.symbols = index.symbols
-        self.assigned = {name for name, _ in index.assignments}
-        self.server_classes = self._server_classes()
-        self.servers = self._server_objects()
-        self.inferred = self._inferred_framework()
-        self.handlers: dict[cst.FunctionDef, Handler] = {}
-
-    # -- server classes and objects
-    def _class_framework(self, expr: cst.BaseExpression) -> Framework | str | None:
-        """Framework for a high-level server class, "lowlevel" for a low-level one, else None."""
-        qualified = self.symbols.resolve(expr)
-        if qualified in fw.HIGH_LEVEL_SERVERS:
-            return fw.HIGH_LEVEL_SERVERS[qualified]
-        if qualified in fw.LOW_LEVEL_SERVERS:
-            return "lowlevel"
-        if isinstance(expr, cst.Name):
-            return self.server_classes.get(expr.value)
-        return None
-
-    def _server_classes(self) -> dict[str, Framework | str]:
-        """Same-module subclasses of server classes, followed through chains of subclasses."""
-        found: dict[str, Framework | str] = {}
-        self.server_classes = found
-        changed = True
-        while changed:
-            changed = False
-            for name, bases in self.ix.classes.items():
-                if name in found:
-                    continue
-                for base in bases:
-                    kind = self._class_framework(base)
-                    if kind is not None:
-                        found[name] = kind
-                        changed = True
-                        break
-        return found
-
-    def _server_objects(self) -> dict[str, Framework | str]:
-        """Dotted names (``mcp``, ``self.server``) bound to server objects, by call or annotation."""
-        servers: dict[str, Framework | str] = {}
-        for name, value in self.ix.assignments:
-            if isinstance(value, cst.Call):
-                kind = self._class_framework(value.func) or self._factory_kind(value.func)
-                if kind is not None:
-                    servers.setdefault(name, kind)
-        for name, annotation in self.ix.annotated:
-            if isinstance(annotation, cst.SimpleString):
-                try:
-                    annotation = cst.parse_expression(annotation.evaluated_value)
-                except (cst.ParserSyntaxError, TypeError):
-                    continue
-            kind = self._class_framework(annotation)
-            if kind is not None:
-                servers.setdefault(name, kind)
-        return servers
-
-    def _factory_kind(self, func: cst.BaseExpression) -> Framework | str | None:
-        """The server a same-module factory function returns, by its return annotation or return values."""
-        if not isinstance(func, cst.Name):
-            return None
-        for info in self.ix.functions.values():
-            if info.name != func.value or info.class_name is not None:
-                continue
-            if info.node.returns is not None:
-                kind = self._class_framework(info.node.returns.annotation)
-                if kind is not None:
-                    return kind
-            for value in info.returns:
-                if isinstance(value, cst.Call):
-                    kind = self._class_framework(value.func)
-                    if kind is not None:
-                        return kind
-        return None
-
-    def _inferred_framework(self) -> Framework | None:
-        """The one high-level framework the module imports from, for server objects it imports from elsewhere."""
-        found = {
-            framework
-            for qualified in self.symbols.imports.values()
-            for package, framework in fw.FRAMEWORK_PACKAGES.items()
-            if qualified == package or qualified.startswith(package + ".")
-        }
-        return found.pop() if len(found) == 1 else None
-
-    def server_kind(self, expr: cst.BaseExpression) -> Framework | str | None:
-        """What server an expression names: a Framework, "lowlevel", or None.
-
-        A name imported from a project module (``from .server import mcp``) counts as a server of the one
-        high-level framework the module imports from, if there is exactly one.
-        """
-        name = get_full_name_for_node(expr)
-        if name is None:
-            return None
-        if name in self.servers:
-            return self.servers[name]
-        root = name.split(".", 1)[0]
-        if self.inferred is not None and root not in self.servers and self._is_foreign(root):
-            return self.inferred
-        return None
-
-    def _is_foreign(self, root: str) -> bool:
-        """Whether a name comes from a project module or is an unannotated parameter (``def register(mcp)``)."""
-        qualified = self.symbols.imports.get(root)
-        if qualified is None:
-            return root in self.ix.unannotated_params and root not in self.assigned
-        return qualified.split(".", 1)[0] not in fw.MCP_ROOT_PACKAGES
-
-    # -- registrations
-    def register(self, function: FunctionInfo | None, framework: Framework) -> None:
-        if function is not None and function.node not in self.handlers:
-            self.handlers[function.node] = Handler(function, framework)
-
-    def from_decorators(self) -> None:
-        for info in self.ix.functions.values():
-            for decorator in info.node.decorators:
-                expr = decorator.decorator
-                func = expr.func if isinstance(expr, cst.Call) else expr
-                if not isinstance(func, cst.Attribute):
-                    continue
-                kind = self.server_kind(func.value)
-                method = func.attr.value
-                if isinstance(kind, Framework) and method == fw.TOOL_DECORATOR:
-                    self.register(info, kind)
-                elif kind == "lowlevel" and method == fw.LOWLEVEL_CALL_TOOL_DECORATOR and isinstance(expr, cst.Call):
-                    self.register(info, Framework.MCP_V1_LOWLEVEL)
-
-    def from_calls(self, index: ModuleIndex) -> None:
-        for caller, call in self.ix.calls:
-            func = call.func
-            args = [a for a in call.args if a.keyword is None and a.star == ""]
-            # app.tool()(fn) and app.tool(name=...)(fn)
-            if isinstance(func, cst.Call) and isinstance(func.func, cst.Attribute) and args:
-                if func.func.attr.value == fw.TOOL_DECORATOR:
-                    kind = self.server_kind(func.func.value)
-                    if isinstance(kind, Framework):
-                        self.register(index.callee(caller, args[0].value), kind)
-                continue
-            if isinstance(func, cst.Attribute):
-                method = func.attr.value
-                if method in (fw.TOOL_DECORATOR, fw.ADD_TOOL_METHOD) and args:
-                    kind = self.server_kind(func.value)
-                    if isinstance(kind, Framework):
-                        self.register(index.callee(caller, args[0].value), kind)
-                elif method == "from_function" and args:
-                    framework = fw.TOOL_CLASSES.get(self.symbols.resolve(func.value) or "")
-                    if framework is not None:
-                        self.register(index.callee(caller, args[0].value), framework)
-                elif method == fw.ADD_REQUEST_HANDLER and self.server_kind(func.value) == "lowlevel":
-                    self._add_request_handler(index, caller, call)
-            kind = self._class_framework(func)
-            if kind == "lowlevel":
-                for arg in call.args:
-                    if arg.keyword is not None and arg.keyword.value == fw.LOWLEVEL_ON_CALL_TOOL:
-                        self.register(index.callee(caller, arg.value), Framework.MCP_V2_LOWLEVEL)
-
-    def _add_request_handler(self, index: ModuleIndex, caller: FunctionInfo | None, call: cst.Call) -> None:
-        method = next((a.value for a in call.args if a.keyword is None or a.keyword.value == "method"), None)
-        if not (isinstance(method, cst.SimpleString) and method.evaluated_value == fw.TOOLS_CALL_METHOD):
-            return
-        handler = next((a.value for a in call.args if a.keyword is not None and a.keyword.value == "handler"), None)
-        if handler is None:
-            positional = [a.value for a in call.args if a.keyword is None]
-            handler = positional[-1] if len(positional) > 1 else None
-        if handler is not None:
-            self.register(index.callee(caller, handler), Framework.MCP_V2_LOWLEVEL)
-
-
-def _decorator_functions(index: ModuleIndex, info: FunctionInfo) -> Iterable[FunctionInfo]:
-    """Same-module functions used as decorators on ``info``."""
-    for decorator in info.node.decorators:
-        expr = decorator.decorator
-        target = expr.func if isinstance(expr, cst.Call) else expr
-        found = index.callee(info.parent, target)
-        if found is not None:
-            yield found
-
-
-def _reach(index: ModuleIndex, handlers: Sequence[Handler]) -> dict[cst.FunctionDef, ToolScope]:
-    """Every function in tool context: handlers, what they call or are decorated with, and nested functions."""
-    scopes = {h.function.node: ToolScope(h.function, [h]) for h in handlers}
-    for handler in handlers:
-        stack = [handler.function]
-        seen: set[cst.FunctionDef] = set()
-        while stack:
-            info = stack.pop()
-            if info.node in seen:
-                continue
-            seen.add(info.node)
-            scope = scopes.setdefault(info.node, ToolScope(info, []))
-            if handler not in scope.handlers:
-                scope.handlers.append(handler)
-            stack.extend(info.children)
-            stack.extend(_decorator_functions(index, info))
-            for callee in info.calls:
-                found = index.callee(info, callee)
-                if found is not None:
-                    stack.append(found)
-    return scopes
-
-
-def discover(module: cst.Module) -> ModuleIndex:
-    """Find the tool handlers of a module and every function that runs in tool context.
+def discover(
+    module: cst.Module, facts: ModuleFacts | None = None, project: ProjectContext | None = None, file: str | None = None,
+) -> ModuleIndex:  # fmt: skip
+    """Index a module and apply what the project model says of it: its handlers and tool scopes.
 
     Args:
         module (cst.Module): the parsed module.
+        facts (ModuleFacts | None): the module's facts from the project model; None links the module on its own,
+            as a project of one file.
+        project (ProjectContext | None): the project, for calls that lead into other modules.
+        file (str | None): the module's file, as the project model names it.
     Returns:
-        ModuleIndex: its symbols, functions, handlers and tool scopes. A module that imports no MCP
-        framework has no handlers.
+        ModuleIndex: its symbols, functions, handlers and tool scopes.
     """
     indexer = _Indexer()
     indexer.run(module)
@@ -537,12 +385,29 @@ def discover(module: cst.Module) -> ModuleIndex:
         if isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value in indexer.classes
     }
     index = ModuleIndex(indexer.symbols, indexer.functions, [], {}, instances)
-    if not index.is_mcp_module:
-        return index
-    resolver = _Resolver(indexer)
-    resolver.from_decorators()
-    resolver.from_calls(index)
+    index.file, index.project = file, project
+    for info in indexer.functions.values():
+        info.module = index
+    if facts is None:
+        if not index.is_mcp_module:
+            return index
+        from mcp_lint.project import single_module
+
+        file = index.file = file or STANDALONE_FILE
+        facts = single_module(module.bytes, file)
+    index.facts = facts
+    by_path = index.by_path
+    for path, refs in facts.reached.items():
+        info = by_path.get(path)
+        if info is None:
+            continue
+        handlers = [
+            Handler(ref.file, ref.path, ref.framework, info if ref.file == file and ref.path == path else None)
+            for ref in refs
+        ]
+        index.scopes[info.node] = ToolScope(info, handlers)
+        if handlers[0].function is info:
+            index.handlers.append(handlers[0])
     order = {node: i for i, node in enumerate(indexer.functions)}
-    index.handlers = sorted(resolver.handlers.values(), key=lambda h: order[h.function.node])
-    index.scopes = _reach(index, index.handlers)
+    index.handlers.sort(key=lambda h: order[h.function.node])  # type: ignore[union-attr]
     return index

@@ -20,6 +20,7 @@ from mcp_lint.checker import check_module, internal_error, may_define_tools, par
 from mcp_lint.codemod import apply_fixes
 from mcp_lint.diagnostics import Applicability, Diagnostic, Fix
 from mcp_lint.noqa import source_lines, suppress
+from mcp_lint.project import ModuleFacts, ProjectContext, current_context
 from mcp_lint.rule import Rule, RuleOptions
 
 #: Passes after which a file that still changes is reported as not converging.
@@ -96,7 +97,7 @@ def _non_overlapping(diagnostics: Sequence[Diagnostic]) -> list[Fix]:
 
 def fix_source(
     source: bytes, path: Path, rule_classes: Sequence[type[Rule]], unsafe: bool = False,
-    options: RuleOptions | None = None,
+    options: RuleOptions | None = None, facts: ModuleFacts | None = None, project: ProjectContext | None = None,
 ) -> FixOutcome:  # fmt: skip
     """Fix one file's source until no applicable fix is left.
 
@@ -106,27 +107,32 @@ def fix_source(
         rule_classes (Sequence[type[Rule]]): the selected rules.
         unsafe (bool): whether to apply unsafe fixes too.
         options (RuleOptions | None): rule options.
+        facts (ModuleFacts | None): its facts from its project model; None fixes it on its own. Fixes rename no
+            function, so the facts hold for every pass.
+        project (ProjectContext | None): the project, for calls that lead into other modules.
     Returns:
         FixOutcome: the fixed source and what was applied and what remains. A fix that would break the
         code leaves the file untouched and sets ``error``.
     """
     with tree_work():
-        return _fix_source(source, path, rule_classes, unsafe, options)
+        return _fix_source(source, path, rule_classes, unsafe, options, facts, project)
 
 
 def _fix_source(
-    source: bytes, path: Path, rule_classes: Sequence[type[Rule]], unsafe: bool, options: RuleOptions | None
-) -> FixOutcome:
+    source: bytes, path: Path, rule_classes: Sequence[type[Rule]], unsafe: bool, options: RuleOptions | None,
+    facts: ModuleFacts | None, project: ProjectContext | None,
+) -> FixOutcome:  # fmt: skip
     outcome = FixOutcome(path, source, source)
-    if not may_define_tools(source):
+    if facts is None and not may_define_tools(source):
         return outcome
+    file = os.path.abspath(path) if facts is not None else None
     current = source
     for _ in range(MAX_PASSES):
         module = parse(current)
         if isinstance(module, Diagnostic):
             outcome.error = module
             return outcome
-        diagnostics = suppress(check_module(module, rule_classes, options), source_lines(current))
+        diagnostics = suppress(check_module(module, rule_classes, options, facts, project, file), source_lines(current))
         fixes = _non_overlapping([d for d in diagnostics if is_applicable(d, unsafe)])
         if not fixes:
             outcome.fixed, outcome.remaining = current, diagnostics
@@ -149,21 +155,24 @@ def _fix_source(
     outcome.fixed = current
     module = parse(current)
     if isinstance(module, cst.Module):
-        outcome.remaining = suppress(check_module(module, rule_classes, options), source_lines(current))
+        outcome.remaining = suppress(check_module(module, rule_classes, options, facts, project, file), source_lines(current))
     return outcome
 
 
-def fix_file(task: tuple[Path, bytes, Sequence[type[Rule]], bool, RuleOptions | None]) -> FixOutcome:
+def fix_file(
+    task: tuple[Path, bytes, Sequence[type[Rule]], bool, RuleOptions | None, ModuleFacts | None]
+) -> FixOutcome:  # fmt: skip
     """Fix one file's source in a worker process: :func:`fix_source` with detached diagnostics.
 
     Args:
-        task (tuple): the path, its bytes, the rules, whether unsafe fixes apply, and the rule options.
+        task (tuple): the path, its bytes, the rules, whether unsafe fixes apply, the rule options and its facts
+            (the project context comes from :func:`mcp_lint.project.current_context`).
     Returns:
         FixOutcome: the outcome, fit to pickle.
     """
-    path, source, rules, unsafe, options = task
+    path, source, rules, unsafe, options, facts = task
     try:
-        outcome = fix_source(source, path, rules, unsafe, options)
+        outcome = fix_source(source, path, rules, unsafe, options, facts, current_context() if facts is not None else None)
     except Exception as exc:  # a bug must cost one file, not the run
         return FixOutcome(path, source, source, error=internal_error(exc))
     outcome.applied = [d.detached() for d in outcome.applied]

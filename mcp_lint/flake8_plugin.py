@@ -1,7 +1,9 @@
 """The flake8 adapter: ``flake8 --select MCP`` runs the same engine as ``mcp-lint check``.
 
 flake8 passes a tree plugin only the arguments its ``__init__`` names and calls it only if one of them is
-``tree``. mcp-lint needs a libcst tree, so it parses ``lines`` itself and ignores flake8's ``ast`` tree.
+``tree``. mcp-lint needs a libcst tree, so it parses ``lines`` itself and ignores flake8's ``ast`` tree. Each
+file is checked with the model of its project, built once per flake8 process, so flake8 reports exactly what
+``mcp-lint check`` reports.
 Syntax errors are left to flake8's own E999.
 """
 
@@ -15,8 +17,21 @@ from typing import Any
 from mcp_lint import __version__
 from mcp_lint.checker import check_source
 from mcp_lint.noqa import suppress
+from mcp_lint.project import SummaryCache
 from mcp_lint.rule import RuleOptions
 from mcp_lint.rules import ALL_RULES
+from mcp_lint.runner import Projects, SettingsResolver
+from mcp_lint.settings import ConfigError, Overrides
+
+# The project models of this flake8 process, built once per project and shared by every file checked in it.
+_PROJECTS: Projects | None = None
+
+
+def _projects() -> Projects:
+    global _PROJECTS
+    if _PROJECTS is None:
+        _PROJECTS = Projects(SettingsResolver(Overrides()), SummaryCache(None))
+    return _PROJECTS
 
 
 class Flake8Plugin:
@@ -63,7 +78,16 @@ class Flake8Plugin:
         Yields:
             tuple[int, int, str, type]: row, 0-based column, ``"MCP001 message"`` and the plugin class.
         """
-        result = check_source("".join(self.lines), Path(self.filename), ALL_RULES, self.options)
+        path = Path(self.filename)
+        facts = project = None
+        if self.filename not in ("-", "stdin") and path.is_file():
+            try:
+                projects = _projects()
+                facts = projects.facts_for(path)
+                project = projects.context()
+            except (ConfigError, OSError):
+                facts = project = None  # checked on its own, as a file without a project
+        result = check_source("".join(self.lines), path, ALL_RULES, self.options, facts=facts, project=project)
         if result.error:
             return
         lines = [line.rstrip("\r\n") for line in self.lines]

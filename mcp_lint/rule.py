@@ -16,7 +16,7 @@ from typing import ClassVar
 import libcst as cst
 
 from mcp_lint.diagnostics import Applicability, Diagnostic, Fix
-from mcp_lint.discovery import ModuleIndex, ToolScope, may_register_tools
+from mcp_lint.discovery import ModuleIndex, ToolScope
 
 #: The sections every rule's documentation has, in order.
 DOC_SECTIONS = ("What it does", "Why is this bad?", "Example", "Use instead", "Fix safety", "References")
@@ -109,17 +109,19 @@ class Rule:
         return self.context.report(self, node, message, fix)
 
     @classmethod
-    def could_report(cls, source: bytes) -> bool:
-        """Tell, from the bytes alone, whether the rule could report anything in a source.
+    def could_report(cls, sources: Sequence[bytes], has_tools: bool) -> bool:
+        """Tell, from bytes alone, whether the rule could report anything in a module.
 
         Args:
-            source (bytes): a module's source.
+            sources (Sequence[bytes]): the module's source, then the sources of the modules its tools' calls lead
+                to (a helper there may build what the rule looks for).
+            has_tools (bool): whether any function of the module runs in tool context.
         Returns:
             bool: False only when the rule certainly reports nothing in it.
         """
-        if cls.tool_context and not may_register_tools(source):
+        if cls.tool_context and not has_tools:
             return False
-        return cls.requires is None or cls.requires.search(source) is not None
+        return cls.requires is None or any(cls.requires.search(source) is not None for source in sources)
 
     @classmethod
     def fix_availability(cls) -> str:

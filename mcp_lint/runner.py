@@ -10,7 +10,7 @@ from __future__ import annotations
 import io
 import os
 import tokenize
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -21,6 +21,9 @@ from mcp_lint.checker import check_source, internal_error, parse_error
 from mcp_lint.diagnostics import FileResult
 from mcp_lint.files import iter_python_files
 from mcp_lint.noqa import source_lines, suppress
+from mcp_lint.project import (
+    ModuleFacts, ProjectContext, ProjectModel, SummaryCache, current_context, project_root, use_context,
+)  # fmt: skip
 from mcp_lint.settings import Overrides, Settings, apply_overrides, find_settings
 
 
@@ -71,8 +74,110 @@ class SettingsResolver:
         return self._for_dir(Path(os.path.abspath(directory)))
 
 
+class Projects:
+    """The project models of one run, one per project root, each built when a file of it is first asked for.
+
+    Args:
+        settings_for (Callable[[Path], Settings]): the settings of a directory, for the files of a project.
+        summaries (SummaryCache): where module summaries are cached.
+        overrides (dict[str, bytes] | None): files whose text is not on disk (standard input), by absolute path.
+    """
+
+    def __init__(
+        self, settings_for: Callable[[Path], Settings], summaries: SummaryCache, overrides: dict[str, bytes] | None = None
+    ) -> None:  # fmt: skip
+        self.settings_for = settings_for
+        self.summaries = summaries
+        self.overrides = overrides or {}
+        self.models: dict[str, ProjectModel] = {}
+        self.sources: dict[str, bytes] = {}
+        self._context: ProjectContext | None = None
+        self._context_models = 0
+
+    def model_for(self, path: Path) -> ProjectModel:
+        """Return the model of the project a file belongs to.
+
+        Args:
+            path (Path): the file.
+        Returns:
+            ProjectModel: its project's model.
+        Raises:
+            ConfigError: when a configuration inside the project is invalid.
+        """
+        root = project_root(str(path))
+        if not os.path.abspath(path).startswith(root + os.sep):
+            root = os.path.dirname(os.path.abspath(path))  # outside the working directory, with no project of its own
+        model = self.models.get(root)
+        if model is None:
+            model = self.models[root] = ProjectModel(root, self._sources(root), self.summaries)
+        return model
+
+    def _sources(self, root: str) -> dict[str, bytes]:
+        sources: dict[str, bytes] = {}
+        for path in iter_python_files([Path(root)], self.settings_for):
+            file = os.path.abspath(path)
+            if project_root(file) != root:
+                continue  # a project nested inside this one
+            data = self.overrides.get(file)
+            if data is None:
+                try:
+                    data = path.read_bytes()
+                except OSError:
+                    continue
+            sources[file] = data
+        for file, data in self.overrides.items():
+            if file.startswith(root + os.sep):
+                sources[file] = data
+        self.sources.update(sources)
+        return sources
+
+    def facts_for(self, path: Path) -> ModuleFacts | None:
+        """The facts of a file, or None when its project model does not hold it (it is checked on its own).
+
+        Args:
+            path (Path): the file.
+        Returns:
+            ModuleFacts | None: its facts.
+        """
+        model = self.model_for(path)
+        file = os.path.abspath(path)
+        return model.facts_for(file) if file in model.summarised else None
+
+    def context(self) -> ProjectContext:
+        """ProjectContext: every model's facts, for the check step (made again only when a model was added)."""
+        if self._context is None or self._context_models != len(self.models):
+            facts: dict[str, ModuleFacts] = {}
+            for model in self.models.values():
+                facts.update(model.facts)
+            self._context = ProjectContext(facts, _Reader(self.overrides))
+            self._context_models = len(self.models)
+        return self._context
+
+    def save(self) -> None:
+        """Keep the summaries of every file seen in the cache."""
+        self.summaries.save(h for model in self.models.values() for h in model.hashes.values())
+
+
+class _Reader:
+    """Reads a project file's bytes, from the overrides (standard input) first; picklable for worker processes."""
+
+    def __init__(self, overrides: dict[str, bytes]) -> None:
+        self.overrides = dict(overrides)
+
+    def __call__(self, file: str) -> bytes | None:
+        found = self.overrides.get(file)
+        if found is not None:
+            return found
+        try:
+            with open(file, "rb") as handle:
+                return handle.read()
+        except OSError:
+            return None
+
+
 def check_one(
-    path: Path, settings: Settings, with_edits: bool = False, source: bytes | None = None
+    path: Path, settings: Settings, with_edits: bool = False, source: bytes | None = None,
+    facts: ModuleFacts | None = None, project: ProjectContext | None = None,
 ) -> FileResult:  # fmt: skip
     """Check one file and apply suppressions.
 
@@ -81,6 +186,8 @@ def check_one(
         settings (Settings): its effective settings.
         with_edits (bool): describe fixes as edits.
         source (bytes | None): the source when it is already read, or does not come from ``path`` (stdin).
+        facts (ModuleFacts | None): its facts from its project model; None checks it on its own.
+        project (ProjectContext | None): the project, for calls that lead into other modules.
     Returns:
         FileResult: detached diagnostics; an MCP000 diagnostic with ``error`` set when it cannot be read.
     """
@@ -93,7 +200,7 @@ def check_one(
     if problem is not None:
         return FileResult(path, [parse_error(problem)], error=True)
     try:
-        result = check_source(source, path, settings.rules_for(path), settings.options, with_edits)
+        result = check_source(source, path, settings.rules_for(path), settings.options, with_edits, facts, project)
     except Exception as exc:  # a bug must cost one file, not the run
         return FileResult(path, [internal_error(exc)], error=True)
     diagnostics = [d.detached() for d in suppress(result.diagnostics, source_lines(source))] if result.diagnostics else []
@@ -118,8 +225,9 @@ def undecodable(source: bytes) -> str | None:
     return None
 
 
-def _check_task(task: tuple[Path, Settings, bool]) -> FileResult:
-    return check_one(*task)
+def _check_task(task: tuple[Path, Settings, bool, bytes | None, ModuleFacts | None]) -> FileResult:
+    path, settings, with_edits, source, facts = task
+    return check_one(path, settings, with_edits, source, facts, current_context() if facts is not None else None)
 
 
 def _fingerprint(settings: Settings, path: Path, with_edits: bool) -> str:
@@ -134,12 +242,13 @@ def default_jobs() -> int:
         return os.cpu_count() or 1
 
 
-def check_paths(paths: Iterable[Path], run: RunOptions | None = None) -> list[FileResult]:
+def check_paths(paths: Iterable[Path], run: RunOptions | None = None, projects: Projects | None = None) -> list[FileResult]:
     """Check every Python file below ``paths``.
 
     Args:
         paths (Iterable[Path]): files and directories.
         run (RunOptions | None): how to run; the defaults when None.
+        projects (Projects | None): the project models to use and fill (the fixer reuses them); new ones when None.
     Returns:
         list[FileResult]: one result per file, in the order the files were found.
     Raises:
@@ -155,14 +264,19 @@ def check_paths(paths: Iterable[Path], run: RunOptions | None = None) -> list[Fi
         results[path] = FileResult(path, [parse_error(reason)], error=True)
 
     cache = Cache(run.cache_dir) if run.cache_dir is not None else None
+    projects = projects or Projects(resolve, SummaryCache(run.cache_dir))
     keys: dict[Path, str] = {}
     tasks = []
     for path in iter_python_files(paths, resolve, run.force_exclude, skip):
         order.append(path)
         settings = resolve(path)
+        facts = projects.facts_for(path)
+        source = projects.sources.get(os.path.abspath(path))
         if cache is not None:
             try:
-                key = cache_key(path.read_bytes(), _fingerprint(settings, path, run.with_edits))
+                data = source if source is not None else path.read_bytes()
+                depends = projects.model_for(path).dependency_key(os.path.abspath(path)) if facts is not None else ""
+                key = cache_key(data, f"{_fingerprint(settings, path, run.with_edits)}|{depends}")
             except OSError:
                 key = None
             hit = cache.get(path, key) if key is not None else None
@@ -171,12 +285,15 @@ def check_paths(paths: Iterable[Path], run: RunOptions | None = None) -> list[Fi
                 continue
             if key is not None:
                 keys[path] = key
-        tasks.append((path, settings, run.with_edits))
+        tasks.append((path, settings, run.with_edits, None, facts))
+    projects.save()
+    context = projects.context()
     if run.jobs <= 1 or len(tasks) < 2:
+        use_context(context)
         checked = [_check_task(task) for task in tasks]
     else:
         workers = min(run.jobs, len(tasks))
-        with ProcessPoolExecutor(max_workers=workers) as pool:
+        with ProcessPoolExecutor(max_workers=workers, initializer=use_context, initargs=(context,)) as pool:
             checked = list(pool.map(_check_task, tasks, chunksize=max(1, len(tasks) // (workers * 8))))
     for result in checked:
         results[result.path] = result
@@ -201,7 +318,13 @@ def check_stdin(source: bytes, filename: Path | None, run: RunOptions | None = N
     """
     run = run or RunOptions()
     path = filename or Path("-")
-    settings = SettingsResolver(run.overrides)(filename if filename is not None else Path.cwd())
-    result = check_one(path, settings, run.with_edits, source)
+    resolve = SettingsResolver(run.overrides)
+    settings = resolve(filename if filename is not None else Path.cwd())
+    facts = context = None
+    if filename is not None:
+        projects = Projects(resolve, SummaryCache(run.cache_dir), {os.path.abspath(filename): source})
+        facts = projects.facts_for(filename)
+        context = projects.context()
+    result = check_one(path, settings, run.with_edits, source, facts, context)
     result.source = source
     return result

@@ -1,0 +1,218 @@
+"""The project model: summarise each module once, then link them, so the check step sees across modules.
+
+Two phases, as mypy and pylint split theirs: :mod:`~mcp_lint.project.summary` reads each module on its own (with
+CPython's ``ast``, cached by content hash) and :mod:`~mcp_lint.project.link` resolves the summaries across the
+project into per-module :class:`~mcp_lint.project.link.ModuleFacts`. The check step (:mod:`mcp_lint.checker`)
+then parses with libcst only the modules where a rule may report, and :class:`ProjectContext` gives it the
+other modules' functions when a tool's call leads there.
+
+Only the modules that can matter are summarised: those that import an MCP framework or name a registration
+method, and every project module they import, transitively. Nothing of the checked code is imported or run.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+import re
+import tempfile
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from mcp_lint import __version__
+from mcp_lint.project.layout import Layout, project_root
+from mcp_lint.project.link import HandlerRef, ModuleFacts, link, single_module
+from mcp_lint.project.summary import ModuleSummary, summarise
+
+if TYPE_CHECKING:
+    from mcp_lint.discovery import ModuleIndex
+
+__all__ = [
+    "HandlerRef", "ModuleFacts", "ProjectContext", "ProjectModel", "SummaryCache", "current_context", "project_root",
+    "single_module", "use_context",
+]  # fmt: skip
+
+# A module is a starting point if it imports an MCP framework or names a registration method.
+_SEED = re.compile(
+    rb"^[ \t]*(?:from[ \t]+(?:mcp|fastmcp|mcp_types)\b|import[ \t][^\n#]*\b(?:mcp|fastmcp|mcp_types)\b)"
+    rb"|\.tool\b|call_tool|add_tool|from_function|tools/call",
+    re.MULTILINE,
+)
+
+
+def content_hash(source: bytes) -> str:
+    """str: the hex SHA-256 of a file's bytes."""
+    return hashlib.sha256(source).hexdigest()
+
+
+class SummaryCache:
+    """Module summaries by content hash, in one pickle per mcp-lint version under the cache directory.
+
+    Args:
+        directory (Path | None): the cache directory; None keeps summaries in memory only.
+    """
+
+    def __init__(self, directory: Path | None) -> None:
+        self.file = directory / __version__ / "summaries.pickle" if directory is not None else None
+        self.entries: dict[str, ModuleSummary] = {}
+        self.changed = False
+        if self.file is not None:
+            try:
+                with open(self.file, "rb") as handle:
+                    loaded = pickle.load(handle)
+                if isinstance(loaded, dict):
+                    self.entries = loaded
+            except Exception:  # no cache yet, or a corrupt or foreign one: every lookup misses
+                self.entries = {}
+
+    def get(self, digest: str, source: bytes) -> ModuleSummary:
+        """Return the summary of a source, computing it on a miss.
+
+        Args:
+            digest (str): the source's content hash.
+            source (bytes): the source.
+        Returns:
+            ModuleSummary: its summary.
+        """
+        found = self.entries.get(digest)
+        if found is None:
+            found = self.entries[digest] = summarise(source)
+            self.changed = True
+        return found
+
+    def save(self, keep: Iterable[str]) -> None:
+        """Write the cache atomically, keeping only the given hashes; a cache that cannot be written is skipped.
+
+        Args:
+            keep (Iterable[str]): the content hashes still in use.
+        """
+        if self.file is None or not self.changed:
+            return
+        wanted = set(keep)
+        entries = {k: v for k, v in self.entries.items() if k in wanted}
+        try:
+            self.file.parent.mkdir(parents=True, exist_ok=True)
+            fd, temp = tempfile.mkstemp(dir=self.file.parent, suffix=".tmp")
+            with os.fdopen(fd, "wb") as handle:
+                pickle.dump(entries, handle, protocol=pickle.HIGHEST_PROTOCOL)
+            os.replace(temp, self.file)
+        except OSError:
+            return
+
+
+class ProjectModel:
+    """The linked model of one project.
+
+    Args:
+        root (str): the project root, absolute.
+        sources (dict[str, bytes]): every Python file of the project (absolute path) and its bytes.
+        summaries (SummaryCache): where summaries are looked up and kept.
+    """
+
+    def __init__(self, root: str, sources: dict[str, bytes], summaries: SummaryCache) -> None:
+        self.root = root
+        self.hashes = {file: content_hash(data) for file, data in sources.items()}
+        layout = Layout(root, list(sources))
+        summarised: dict[str, ModuleSummary] = {}
+        queue = [file for file, data in sources.items() if _SEED.search(data)]
+        while queue:
+            file = queue.pop()
+            if file in summarised:
+                continue
+            summary = summarised[file] = summaries.get(self.hashes[file], sources[file])
+            for qualified in _imported_modules(summary):
+                located = layout.resolve(qualified, file)
+                if located is not None and located[0] not in summarised:
+                    queue.append(located[0])
+        self.facts = link(root, summarised) if summarised else {}
+        self.summarised = set(summarised)
+
+    def facts_for(self, file: str) -> ModuleFacts:
+        """ModuleFacts: the facts of a file of this project (empty for a module no tool can reach)."""
+        return self.facts.get(file) or ModuleFacts()
+
+    def dependency_key(self, file: str) -> str:
+        """str: what a file's findings depend on beyond its own text: its facts and its dependencies' contents."""
+        facts = self.facts_for(file)
+        parts = [facts.digest(), *(f"{dep}={self.hashes.get(dep, '')}" for dep in facts.deps)]
+        return hashlib.sha256("\0".join(parts).encode()).hexdigest()
+
+
+def _imported_modules(summary: ModuleSummary) -> Iterable[str]:
+    yield from summary.imports.values()
+    yield from summary.star_imports
+    for function in summary.functions:
+        yield from function.imports.values()
+
+
+class ProjectContext:
+    """What the check step of one module knows of its project: every module's facts, and their functions.
+
+    Args:
+        facts (dict[str, ModuleFacts]): file to facts, for every file of the project(s) being checked.
+        read (Callable[[str], bytes | None] | None): reads a file's bytes; the file system when None.
+    """
+
+    def __init__(self, facts: dict[str, ModuleFacts], read: Callable[[str], bytes | None] | None = None) -> None:
+        self.facts = facts
+        self._read = read or _read_file
+        self._indexes: dict[str, ModuleIndex | None] = {}
+
+    def source(self, file: str) -> bytes | None:
+        """bytes | None: a project file's bytes, None when it cannot be read."""
+        return self._read(file)
+
+    def index_for(self, file: str) -> ModuleIndex | None:
+        """Parse another module of the project with libcst and index it, once per process.
+
+        Args:
+            file (str): the module's file.
+        Returns:
+            ModuleIndex | None: its index, or None when it cannot be read or parsed.
+        """
+        if file in self._indexes:
+            return self._indexes[file]
+        import libcst as cst
+
+        from mcp_lint.discovery import discover
+
+        self._indexes[file] = None
+        data = self._read(file)
+        if data is None:
+            return None
+        try:
+            module = cst.parse_module(data)
+        except Exception:  # the module's own check reports why it cannot be parsed
+            return None
+        index = self._indexes[file] = discover(module, self.facts.get(file) or ModuleFacts(), self, file)
+        return index
+
+
+# The project context of this process: the main process sets it, and each worker gets it from its pool's
+# initializer, so that it crosses the process boundary once rather than with every file.
+_CURRENT: ProjectContext | None = None
+
+
+def use_context(context: ProjectContext | None) -> None:
+    """Make a project context the one this process checks with (a process pool's initializer).
+
+    Args:
+        context (ProjectContext | None): the context, None for none.
+    """
+    global _CURRENT
+    _CURRENT = context
+
+
+def current_context() -> ProjectContext | None:
+    """ProjectContext | None: the project context this process checks with."""
+    return _CURRENT
+
+
+def _read_file(file: str) -> bytes | None:
+    try:
+        with open(file, "rb") as handle:
+            return handle.read()
+    except OSError:
+        return None

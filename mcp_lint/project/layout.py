@@ -1,0 +1,131 @@
+"""Where a project starts, what its modules are called, and which file an import names.
+
+A project's root is the nearest directory above a file holding ``pyproject.toml``, ``setup.cfg``, ``setup.py`` or
+``.git``, else the working directory, as ruff decides it. An absolute import resolves against the root, against
+its ``src/`` directory, and against the importing file's own directory (servers run as scripts import sibling
+folders as top-level packages); failing those, against a unique module whose dotted path ends with the imported
+name (monorepos and nested layouts). A relative import resolves against the importing file's package directory.
+"""
+
+from __future__ import annotations
+
+import os
+from functools import lru_cache
+
+#: The files whose presence makes a directory a project root.
+ROOT_MARKERS = ("pyproject.toml", "setup.cfg", "setup.py", ".git")
+_SUFFIXES = (".py", ".pyi")
+
+
+@lru_cache(maxsize=4096)
+def _root_of_directory(directory: str) -> str | None:
+    for marker in ROOT_MARKERS:
+        if os.path.exists(os.path.join(directory, marker)):
+            return directory
+    parent = os.path.dirname(directory)
+    return None if parent == directory else _root_of_directory(parent)
+
+
+def project_root(path: str) -> str:
+    """Find the project root of a file or directory.
+
+    Args:
+        path (str): a file or directory.
+    Returns:
+        str: the absolute path of the nearest directory above it with a root marker, else the working directory.
+    """
+    absolute = os.path.abspath(path)
+    directory = absolute if os.path.isdir(absolute) else os.path.dirname(absolute)
+    return _root_of_directory(directory) or os.getcwd()
+
+
+def _module_parts(relative: str) -> tuple[str, ...]:
+    stem = relative
+    for suffix in _SUFFIXES:
+        if stem.endswith(suffix):
+            stem = stem[: -len(suffix)]
+            break
+    parts = tuple(p for p in stem.split(os.sep) if p)
+    if parts and parts[-1] == "__init__":
+        parts = parts[:-1]
+    return parts
+
+
+class Layout:
+    """The modules of one project and how imports name them.
+
+    Args:
+        root (str): the project root, absolute.
+        files (list[str]): the project's Python files, absolute.
+    """
+
+    def __init__(self, root: str, files: list[str]) -> None:
+        self.root = root
+        self.files = set(files)
+        self.by_name: dict[str, str] = {}
+        self.by_last: dict[str, list[tuple[tuple[str, ...], str]]] = {}
+        src = os.path.join(root, "src")
+        for file in sorted(files):
+            parts = _module_parts(os.path.relpath(file, root))
+            if not parts or parts[0] == "..":
+                continue
+            self.by_name.setdefault(".".join(parts), file)
+            if file.startswith(src + os.sep):
+                self.by_name.setdefault(".".join(_module_parts(os.path.relpath(file, src))), file)
+            self.by_last.setdefault(parts[-1], []).append((parts, file))
+
+    def is_package(self, file: str) -> bool:
+        """bool: whether a file is a package's ``__init__``."""
+        return os.path.basename(file).startswith("__init__.")
+
+    def _in_directory(self, directory: str, parts: list[str]) -> str | None:
+        base = os.path.join(directory, *parts)
+        for candidate in (base + ".py", os.path.join(base, "__init__.py"), base + ".pyi", os.path.join(base, "__init__.pyi")):
+            if candidate in self.files:
+                return candidate
+        return None
+
+    def _module(self, parts: list[str], importer: str) -> str | None:
+        name = ".".join(parts)
+        found = self.by_name.get(name)
+        if found is not None:
+            return found
+        found = self._in_directory(os.path.dirname(importer), parts)
+        if found is not None:
+            return found
+        if len(parts) < 2:
+            return None  # a lone name is too often an installed package to guess at
+        candidates = [
+            file for full, file in self.by_last.get(parts[-1], ()) if len(full) > len(parts) and list(full[-len(parts):]) == parts
+        ]
+        if not candidates:
+            return None
+        # The closest to the importer: the longest shared directory prefix.
+        return max(candidates, key=lambda f: (len(os.path.commonpath([f, importer])), -len(f)))
+
+    def resolve(self, qualified: str, importer: str) -> tuple[str, list[str]] | None:
+        """Find the project module an imported name lives in.
+
+        Args:
+            qualified (str): the imported dotted name; leading dots make it relative to the importer's package.
+            importer (str): the importing file.
+        Returns:
+            tuple[str, list[str]] | None: the module's file and the attribute path inside it, or None when the
+            name is not in the project (an installed package, or a missing module).
+        """
+        level = len(qualified) - len(qualified.lstrip("."))
+        parts = [p for p in qualified[level:].split(".") if p]
+        if level:
+            directory = os.path.dirname(importer)
+            for _ in range(level - 1):
+                directory = os.path.dirname(directory)
+            for cut in range(len(parts), -1, -1):
+                found = self._in_directory(directory, parts[:cut]) if cut else self._in_directory(directory, [])
+                if found is not None:
+                    return found, parts[cut:]
+            return None
+        for cut in range(len(parts), 0, -1):
+            found = self._module(parts[:cut], importer)
+            if found is not None:
+                return found, parts[cut:]
+        return None

@@ -1,0 +1,634 @@
+"""Phase 2 of the project model: link the module summaries of a project.
+
+The link step resolves the symbolic names of every :class:`~mcp_lint.project.summary.ModuleSummary` across
+modules and decides:
+
+* which objects are MCP servers (instances of the framework classes, of project subclasses of them, made by
+  factory functions, passed in as parameters, imported from another module);
+* which functions are tool handlers, and under which framework, from every registration form;
+* which functions each handler reaches: the functions it calls (imported in any form, through module-level
+  instances, ``self`` attributes and annotated parameters), the decorators that wrap it, the functions nested
+  in any of these, and the handlers a low-level dispatcher finds in tables or with ``getattr``; a depth budget
+  counts function hops;
+* for each module, the :class:`ModuleFacts` the check step needs: its handlers, the tool scope of each of its
+  functions, and where each call of a reached function leads, in this module or another.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+from collections import deque
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from mcp_lint import frameworks as fw
+from mcp_lint.frameworks import Framework
+from mcp_lint.project.layout import Layout
+from mcp_lint.project.summary import FunctionSummary, ModuleSummary, Registration, Target
+
+#: How many function hops from a handler are followed.
+MAX_HOPS = 6
+_MAX_RESOLVE = 12
+_LOWLEVEL = "lowlevel"
+
+
+@dataclass(frozen=True)
+class HandlerRef:
+    """A tool handler, wherever it is defined.
+
+    Attributes:
+        file (str): the file that defines it.
+        path (str): its path in that module (``search``, ``Tools.search``).
+        framework (Framework): the framework it is registered with.
+    """
+
+    file: str
+    path: str
+    framework: Framework
+
+    @property
+    def name(self) -> str:
+        """str: the handler function's name."""
+        return self.path.rsplit(".", 1)[-1].split("#", 1)[0]
+
+
+@dataclass
+class ModuleFacts:
+    """What the project says about one module, for the check step.
+
+    Attributes:
+        reached (dict[str, list[HandlerRef]]): function path to the handlers that reach it; a handler's own
+            entry lists itself first.
+        edges (dict[tuple[str | None, str], tuple[str, str]]): (caller path, dotted callee) to the (file, path)
+            of the function called, for the calls of reached functions.
+        deps (tuple[str, ...]): the other files whose functions those calls reach, transitively (their contents
+            change what the check step may find here).
+    """
+
+    reached: dict[str, list[HandlerRef]] = field(default_factory=dict)
+    edges: dict[tuple[str | None, str], tuple[str, str]] = field(default_factory=dict)
+    deps: tuple[str, ...] = ()
+
+    def digest(self) -> str:
+        """str: a stable hash of the facts, for cache keys."""
+        data = (
+            sorted((p, [(h.file, h.path, h.framework.value) for h in hs]) for p, hs in self.reached.items()),
+            sorted((k[0] or "", k[1], v) for k, v in self.edges.items()),
+        )
+        return hashlib.sha256(pickle.dumps(data, protocol=4)).hexdigest()
+
+
+# Resolved objects: ("function", file, path), ("class", file, path), ("instance", file, class path),
+# ("self", file, class path), ("module", file), ("table", file, name), ("server", kind), ("servercls", kind),
+# ("external", qualified), ("param", file, function path, name).
+Obj = tuple
+
+
+def _external_kind(qualified: str) -> Framework | str | None:
+    if qualified in fw.HIGH_LEVEL_SERVERS:
+        return fw.HIGH_LEVEL_SERVERS[qualified]
+    if qualified in fw.LOW_LEVEL_SERVERS:
+        return _LOWLEVEL
+    return None
+
+
+class Linker:
+    """Resolves names across the modules of one project.
+
+    Args:
+        layout (Layout): the project's modules.
+        summaries (dict[str, ModuleSummary]): each file's summary.
+    """
+
+    def __init__(self, layout: Layout, summaries: dict[str, ModuleSummary]) -> None:
+        self.layout = layout
+        self.summaries = summaries
+        self.functions: dict[str, dict[str, FunctionSummary]] = {
+            file: {f.path: f for f in s.functions} for file, s in summaries.items()
+        }
+        self.children: dict[tuple[str, str | None], list[str]] = {}
+        for file, summary in summaries.items():
+            for f in summary.functions:
+                self.children.setdefault((file, f.parent), []).append(f.path)
+        self._class_kind: dict[tuple[str, str], Framework | str | None] = {}
+        self._factory: dict[tuple[str, str], Framework | str | None] = {}
+        self._frameworks = self._project_frameworks()
+
+    # -- frameworks a module or the project uses, for servers that cannot be resolved
+    @staticmethod
+    def _module_frameworks(summary: ModuleSummary) -> set[Framework]:
+        return {
+            framework
+            for qualified in summary.imports.values()
+            for package, framework in fw.FRAMEWORK_PACKAGES.items()
+            if qualified == package or qualified.startswith(package + ".")
+        }
+
+    def _project_frameworks(self) -> set[Framework]:
+        found: set[Framework] = set()
+        for summary in self.summaries.values():
+            found |= self._module_frameworks(summary)
+        return found
+
+    def inferred_framework(self, file: str) -> Framework | None:
+        """The one high-level framework a module imports from, else the one the whole project imports from."""
+        own = self._module_frameworks(self.summaries[file])
+        if len(own) == 1:
+            return next(iter(own))
+        if not own and len(self._frameworks) == 1:
+            return next(iter(self._frameworks))
+        return None
+
+    # -- resolution
+    def resolve(self, file: str, scope: str | None, name: str, depth: int = 0) -> Obj | None:
+        """Resolve a dotted name used in a module, inside a function or at module level.
+
+        Args:
+            file (str): the module's file.
+            scope (str | None): the path of the function the name is used in, None at module level.
+            name (str): the dotted name.
+            depth (int): the resolution depth so far (a guard against cycles).
+        Returns:
+            Obj | None: what it names, or None when that cannot be told.
+        """
+        if depth > _MAX_RESOLVE or file not in self.summaries:
+            return None
+        first, *rest = name.split(".")
+        obj = self._lookup(file, scope, first, depth)
+        for attr in rest:
+            if obj is None:
+                return None
+            obj = self._attribute(obj, attr, depth + 1)
+        return obj
+
+    def _lookup(self, file: str, scope: str | None, name: str, depth: int) -> Obj | None:
+        functions = self.functions[file]
+        current = functions.get(scope) if scope is not None else None
+        while current is not None:
+            if name in ("self", "cls") and current.owner is not None:
+                return ("self", file, current.owner)
+            for param, annotation in current.params:
+                if param == name:
+                    if annotation is not None:
+                        typed = self._type(file, current.path, annotation, depth)
+                        if typed is not None:
+                            return typed
+                    return ("param", file, current.path, name)
+            nested = f"{current.path}.{name}"
+            if nested in functions:
+                return ("function", file, nested)
+            if name in current.assigns:
+                return self._value(file, current.path, current.assigns[name], depth)
+            if name in current.imports:
+                return self._import(file, current.imports[name], depth)
+            if name in current.assigned_names:
+                return None
+            current = functions.get(current.parent) if current.parent is not None else None
+        return self._module_name(file, name, depth)
+
+    def _module_name(self, file: str, name: str, depth: int) -> Obj | None:
+        summary = self.summaries[file]
+        if name in self.functions[file]:
+            return ("function", file, name)
+        if name in summary.classes:
+            return ("class", file, name)
+        if name in summary.assigns:
+            return self._value(file, None, summary.assigns[name], depth)
+        if name in summary.tables:
+            return ("table", file, name)
+        if name in summary.aliases:
+            return self.resolve(file, None, summary.aliases[name], depth + 1)
+        if name in summary.imports:
+            return self._import(file, summary.imports[name], depth)
+        for star in summary.star_imports:
+            module = self._import(file, star, depth)
+            if module is not None and module[0] == "module":
+                found = self._module_name(module[1], name, depth + 1) if depth < _MAX_RESOLVE else None
+                if found is not None:
+                    return found
+        return None
+
+    def _import(self, file: str, qualified: str, depth: int) -> Obj | None:
+        if depth > _MAX_RESOLVE:
+            return None
+        located = self.layout.resolve(qualified, file)
+        if located is None:
+            if qualified.startswith("."):
+                return None
+            kind = _external_kind(qualified)
+            return ("servercls", kind) if kind is not None else ("external", qualified)
+        target, rest = located
+        if target not in self.summaries:
+            return None
+        obj: Obj | None = ("module", target)
+        for attr in rest:
+            if obj is None:
+                return None
+            obj = self._attribute(obj, attr, depth + 1)
+        return obj
+
+    def _type(self, file: str, scope: str | None, annotation: str, depth: int) -> Obj | None:
+        """What a value of an annotated type is: a server, or an instance of a project class."""
+        cls = self.resolve(file, scope, annotation, depth + 1)
+        if cls is None:
+            return None
+        if cls[0] == "servercls":
+            return ("server", cls[1])
+        if cls[0] == "class":
+            kind = self.class_kind(cls[1], cls[2], depth + 1)
+            return ("server", kind) if kind is not None else ("instance", cls[1], cls[2])
+        return None
+
+    def _value(self, file: str, scope: str | None, callee: str, depth: int) -> Obj | None:
+        """What ``Callee(...)`` (or a value annotated ``Callee``) is."""
+        made = self.resolve(file, scope, callee, depth + 1)
+        if made is None:
+            return None
+        if made[0] == "servercls":
+            return ("server", made[1])
+        if made[0] == "class":
+            kind = self.class_kind(made[1], made[2], depth + 1)
+            return ("server", kind) if kind is not None else ("instance", made[1], made[2])
+        if made[0] == "function":
+            kind = self.factory_kind(made[1], made[2], depth + 1)
+            return ("server", kind) if kind is not None else None
+        return None
+
+    def _attribute(self, obj: Obj, attr: str, depth: int) -> Obj | None:
+        kind = obj[0]
+        if kind == "module":
+            file = obj[1]
+            found = self._module_name(file, attr, depth)
+            if found is None and self.layout.is_package(file):
+                located = self.layout.resolve("." + attr, file)
+                if located is not None and not located[1] and located[0] in self.summaries:
+                    return ("module", located[0])
+            return found
+        if kind == "external":
+            qualified = f"{obj[1]}.{attr}"
+            cls = _external_kind(qualified)
+            return ("servercls", cls) if cls is not None else ("external", qualified)
+        if kind in ("class", "instance", "self"):
+            file, cls = obj[1], obj[2]
+            method = self._method(file, cls, attr, depth)
+            if method is not None:
+                return method
+            if kind == "class":
+                nested = f"{cls}.{attr}"
+                if nested in self.summaries[file].classes:
+                    return ("class", file, nested)
+                return None
+            return self._member(file, cls, attr, depth)
+        return None
+
+    def _method(self, file: str, cls: str, name: str, depth: int) -> Obj | None:
+        """A method of a project class or of its project bases."""
+        seen: set[tuple[str, str]] = set()
+        queue = [(file, cls)]
+        while queue and len(seen) < 16:
+            current = queue.pop(0)
+            if current in seen:
+                continue
+            seen.add(current)
+            cfile, cpath = current
+            path = f"{cpath}.{name}"
+            if path in self.functions.get(cfile, {}):
+                return ("function", cfile, path)
+            for base in self.summaries[cfile].classes.get(cpath, ()):
+                resolved = self.resolve(cfile, None, base, depth + 1)
+                if resolved is not None and resolved[0] == "class":
+                    queue.append((resolved[1], resolved[2]))
+        return None
+
+    def _member(self, file: str, cls: str, attr: str, depth: int) -> Obj | None:
+        """What ``self.attr`` holds: from ``self.attr = X(...)`` in any method, or a class-level annotation."""
+        summary = self.summaries[file]
+        callee = summary.class_attrs.get(cls, {}).get(attr)
+        scope = None
+        if callee is None:
+            for function in summary.functions:
+                if function.owner == cls and attr in function.self_attrs:
+                    callee, scope = function.self_attrs[attr], function.path
+                    break
+        if callee is None:
+            return None
+        return self._value(file, scope, callee, depth + 1)
+
+    def class_kind(self, file: str, cls: str, depth: int = 0) -> Framework | str | None:
+        """The framework of a project class that derives from a server class, else None."""
+        key = (file, cls)
+        if key in self._class_kind:
+            return self._class_kind[key]
+        self._class_kind[key] = None  # a guard against cyclic bases
+        kind = None
+        for base in self.summaries[file].classes.get(cls, ()):
+            resolved = self.resolve(file, None, base, depth + 1)
+            if resolved is None:
+                continue
+            if resolved[0] == "servercls":
+                kind = resolved[1]
+            elif resolved[0] == "class":
+                kind = self.class_kind(resolved[1], resolved[2], depth + 1)
+            if kind is not None:
+                break
+        self._class_kind[key] = kind
+        return kind
+
+    def factory_kind(self, file: str, path: str, depth: int = 0) -> Framework | str | None:
+        """The server a project function returns, by its return annotation or its return values."""
+        key = (file, path)
+        if key in self._factory:
+            return self._factory[key]
+        self._factory[key] = None
+        function = self.functions[file][path]
+        kind = None
+        candidates = ([function.returns] if function.returns else []) + function.return_values
+        for value in candidates:
+            resolved = self.resolve(file, path, value, depth + 1)
+            if resolved is None:
+                continue
+            if resolved[0] in ("server", "servercls"):
+                kind = resolved[1]
+            elif resolved[0] == "class":
+                kind = self.class_kind(resolved[1], resolved[2], depth + 1)
+            if kind is not None:
+                break
+        self._factory[key] = kind
+        return kind
+
+    def server_kind(self, file: str, scope: str | None, name: str) -> Framework | str | None:
+        """What server a dotted name is, if it is one: a Framework, "lowlevel", or None."""
+        obj = self.resolve(file, scope, name)
+        if obj is None:
+            # A name from a module that cannot be read (or not in the project) counts as a server of the one
+            # framework in use.
+            root = name.split(".", 1)[0]
+            imported = self.summaries[file].imports.get(root)
+            if imported is not None and imported.split(".", 1)[0] not in fw.MCP_ROOT_PACKAGES and "." not in name:
+                return self.inferred_framework(file)
+            return None
+        if obj[0] == "server":
+            return obj[1]
+        if obj[0] == "self":
+            return self.class_kind(obj[1], obj[2])
+        if obj[0] == "param" and "." not in name:
+            function = self.functions[obj[1]][obj[2]]
+            if name not in function.assigned_names:
+                return self.inferred_framework(file)
+        return None
+
+    # -- registrations
+    def _functions_in(self, target: Target, file: str, scope: str | None) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+        """Expand a registration target into (handlers, wrappers), each a list of (file, path)."""
+        kind = target[0]
+        if kind == "path":
+            return [(file, target[1])], []
+        if kind == "ref":
+            obj = self.resolve(file, scope, target[1])
+            return self._obj_functions(obj), []
+        if kind == "wrap":
+            handlers, wrappers = self._functions_in(target[2], file, scope)
+            wrapper = self.resolve(file, scope, target[1])
+            if wrapper is not None and wrapper[0] == "function":
+                wrappers = wrappers + [(wrapper[1], wrapper[2])]
+            return handlers, wrappers
+        if kind == "getattr":
+            return self._getattr_functions(file, scope, target[1], target[2]), []
+        if kind == "each":
+            inner = target[1]
+            if inner[0] == "refs":
+                found: list[tuple[str, str]] = []
+                for ref in inner[1]:
+                    found.extend(self._obj_functions(self.resolve(file, scope, ref)))
+                return found, []
+            return self._functions_in(inner, file, scope)
+        return [], []
+
+    def _obj_functions(self, obj: Obj | None, depth: int = 0) -> list[tuple[str, str]]:
+        if obj is None or depth > 4:
+            return []
+        if obj[0] == "function":
+            return [(obj[1], obj[2])]
+        if obj[0] == "table":
+            return self.table_functions(obj[1], obj[2], depth + 1)
+        return []
+
+    def table_functions(self, file: str, name: str, depth: int = 0) -> list[tuple[str, str]]:
+        """Every function a module-level collection holds, in its literal or stored into it by a decorator."""
+        found: list[tuple[str, str]] = []
+        for ref in self.summaries[file].tables.get(name, ()):
+            found.extend(self._obj_functions(self.resolve(file, None, ref), depth + 1))
+        found.extend(self._filled.get((file, name), ()))
+        return found
+
+    def _getattr_functions(self, file: str, scope: str | None, owner: str, prefix: str) -> list[tuple[str, str]]:
+        obj = self.resolve(file, scope, owner)
+        if obj is None:
+            return []
+        if obj[0] == "module":
+            target = self.summaries[obj[1]]
+            names = target.all_names
+            return [
+                (obj[1], f.path)
+                for f in target.functions
+                if f.parent is None and not f.is_method and f.name.startswith(prefix)
+                and (f.name in names if names is not None else not f.name.startswith("_") or prefix)
+            ]
+        if obj[0] in ("self", "instance", "class"):
+            return [
+                (obj[1], f.path)
+                for f in self.summaries[obj[1]].functions
+                if f.is_method and f.owner == obj[2] and f.name.startswith(prefix) and prefix
+            ]
+        return []
+
+    def _register(self, file: str, registration: Registration, found: dict[tuple[str, str], Framework],
+                  wrappers: dict[tuple[str, str], list[tuple[str, str]]]) -> None:  # fmt: skip
+        kind, scope = registration.kind, registration.scope
+        framework: Framework | None = None
+        if kind == "decorator":
+            server = self.server_kind(file, scope, registration.subject)
+            if isinstance(server, Framework) and registration.method == fw.TOOL_DECORATOR:
+                framework = server
+            elif server == _LOWLEVEL and registration.method == fw.LOWLEVEL_CALL_TOOL_DECORATOR and registration.called:
+                framework = Framework.MCP_V1_LOWLEVEL
+        elif kind == "call":
+            server = self.server_kind(file, scope, registration.subject)
+            if isinstance(server, Framework):
+                framework = server
+        elif kind == "from_function":
+            obj = self.resolve(file, scope, registration.subject)
+            if obj is not None and obj[0] == "external":
+                framework = fw.TOOL_CLASSES.get(obj[1])
+        elif kind == "request_handler":
+            if self.server_kind(file, scope, registration.subject) == _LOWLEVEL:
+                framework = Framework.MCP_V2_LOWLEVEL
+        elif kind == "constructor":
+            obj = self.resolve(file, scope, registration.subject)
+            server = None
+            if obj is not None and obj[0] == "servercls":
+                server = obj[1]
+            elif obj is not None and obj[0] == "class":
+                server = self.class_kind(obj[1], obj[2])
+            if server == _LOWLEVEL:
+                framework = Framework.MCP_V2_LOWLEVEL
+        if framework is None:
+            return
+        handlers, wrapped_by = self._functions_in(registration.target, file, scope)
+        for handler in handlers:
+            found.setdefault(handler, framework)
+            wrappers.setdefault(handler, []).extend(wrapped_by)
+
+    # -- linking
+    def _fill_tables(self) -> None:
+        """Collections that decorators store the functions they decorate into (``REGISTRY[f.__name__] = f``)."""
+        self._filled: dict[tuple[str, str], list[tuple[str, str]]] = {}
+        storing: dict[tuple[str, str], set[tuple[str, str]]] = {}
+        for file, summary in self.summaries.items():
+            for function in summary.functions:
+                for collection in function.stores:
+                    table = self.resolve(file, function.path, collection)
+                    if table is None or table[0] != "table":
+                        continue
+                    # The decorator is the storing function or the outermost function it is nested in.
+                    top = function
+                    while top.parent is not None:
+                        top = self.functions[file][top.parent]
+                    storing.setdefault((file, top.path), set()).add((table[1], table[2]))
+                    storing.setdefault((file, function.path), set()).add((table[1], table[2]))
+        if not storing:
+            return
+        for file, summary in self.summaries.items():
+            for function in summary.functions:
+                for decorator, _ in function.decorators:
+                    obj = self.resolve(file, function.parent, decorator)
+                    if obj is None or obj[0] != "function":
+                        continue
+                    for table in storing.get((obj[1], obj[2]), ()):
+                        self._filled.setdefault(table, []).append((file, function.path))
+
+    def handlers(self) -> tuple[dict[tuple[str, str], Framework], dict[tuple[str, str], list[tuple[str, str]]]]:
+        """Find every tool handler of the project.
+
+        Returns:
+            tuple: (file, path) of each handler to its framework, and to the wrapper functions it is passed
+            through at registration (``add_tool(fn=wrapper(fn))``).
+        """
+        self._fill_tables()
+        found: dict[tuple[str, str], Framework] = {}
+        wrappers: dict[tuple[str, str], list[tuple[str, str]]] = {}
+        for file, summary in self.summaries.items():
+            for registration in summary.registrations:
+                self._register(file, registration, found, wrappers)
+        return found, wrappers
+
+    def callees(self, file: str, function: FunctionSummary) -> Iterable[tuple[str | None, tuple[str, str]]]:
+        """The functions a function calls: (dotted callee or None for table and getattr dispatch, (file, path))."""
+        for name in function.calls:
+            obj = self.resolve(file, function.path, name)
+            if obj is not None and obj[0] == "function":
+                yield name, (obj[1], obj[2])
+            elif obj is not None and obj[0] == "class":
+                init = self._method(obj[1], obj[2], "__init__", 0)
+                if init is not None:
+                    yield None, (init[1], init[2])
+        if function.dynamic_call:
+            for name in sorted(function.reads):
+                obj = self.resolve(file, function.path, name)
+                if obj is not None and obj[0] == "table":
+                    for target in self.table_functions(obj[1], obj[2]):
+                        yield None, target
+        for owner, prefix in function.getattrs:
+            for target in self._getattr_functions(file, function.path, owner, prefix):
+                yield None, target
+
+    def link(self) -> dict[str, ModuleFacts]:
+        """Decide the facts of every module.
+
+        Returns:
+            dict[str, ModuleFacts]: file to its facts (every summarised file has an entry).
+        """
+        handlers, wrappers = self.handlers()
+        facts = {file: ModuleFacts() for file in self.summaries}
+        callees: dict[tuple[str, str], list[tuple[str | None, tuple[str, str]]]] = {}
+        for (hfile, hpath), framework in sorted(handlers.items(), key=lambda item: item[0]):
+            ref = HandlerRef(hfile, hpath, framework)
+            queue: deque[tuple[tuple[str, str], int]] = deque([((hfile, hpath), 0)])
+            queue.extend((w, 0) for w in wrappers.get((hfile, hpath), ()))
+            seen: set[tuple[str, str]] = set()
+            while queue:
+                key, hops = queue.popleft()
+                if key in seen:
+                    continue
+                seen.add(key)
+                file, path = key
+                function = self.functions.get(file, {}).get(path)
+                if function is None:
+                    continue
+                reached = facts[file].reached.setdefault(path, [])
+                if ref not in reached:
+                    if key == (hfile, hpath):
+                        reached.insert(0, ref)
+                    else:
+                        reached.append(ref)
+                # Nested functions and decorators run as part of this function: no hop.
+                for child in self.children.get((file, path), ()):
+                    queue.appendleft(((file, child), hops))
+                for decorator, _ in function.decorators:
+                    obj = self.resolve(file, function.parent, decorator)
+                    if obj is not None and obj[0] == "function":
+                        queue.appendleft(((obj[1], obj[2]), hops))
+                if hops >= MAX_HOPS:
+                    continue
+                if key not in callees:
+                    callees[key] = list(self.callees(file, function))
+                for name, target in callees[key]:
+                    if name is not None:
+                        facts[file].edges[(path, name)] = target
+                    queue.append((target, hops + 1))
+        self._dependencies(facts)
+        return facts
+
+    @staticmethod
+    def _dependencies(facts: dict[str, ModuleFacts]) -> None:
+        direct = {file: {t[0] for t in f.edges.values() if t[0] != file} for file, f in facts.items()}
+        for file, module in facts.items():
+            seen: set[str] = set()
+            stack = list(direct[file])
+            while stack:
+                other = stack.pop()
+                if other in seen or other == file:
+                    continue
+                seen.add(other)
+                stack.extend(direct.get(other, ()))
+            module.deps = tuple(sorted(seen))
+
+
+def link(root: str, summaries: dict[str, ModuleSummary]) -> dict[str, ModuleFacts]:
+    """Link a project's summaries.
+
+    Args:
+        root (str): the project root.
+        summaries (dict[str, ModuleSummary]): absolute file path to its summary.
+    Returns:
+        dict[str, ModuleFacts]: file to its facts.
+    """
+    layout = Layout(root, list(summaries))
+    usable = {file: s for file, s in summaries.items() if s.error is None}
+    return Linker(layout, usable).link() | {file: ModuleFacts() for file in summaries if file not in usable}
+
+
+def single_module(source: bytes, file: str = os.path.join(os.sep, "__module__.py")) -> ModuleFacts:
+    """Link a module on its own, as a project of one file.
+
+    Args:
+        source (bytes): the module's source.
+        file (str): the path to give it.
+    Returns:
+        ModuleFacts: its facts.
+    """
+    from mcp_lint.project.summary import summarise
+
+    return link(os.path.dirname(file), {file: summarise(source)})[file]

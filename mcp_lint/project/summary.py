@@ -1,0 +1,583 @@
+"""Phase 1 of the project model: a summary of one module, read with CPython's ``ast``.
+
+A summary holds what the link step (:mod:`mcp_lint.project.link`) needs to decide, across modules, which
+functions run as MCP tools and what they reach: imports, definitions, classes and their bases, assignments
+(server objects, instances, tables of handlers), the calls that register tools, and each function's call edges.
+Names stay symbolic (dotted strings such as ``mcp``, ``self.client.get`` or ``tools.search``); the link step
+resolves them. A summary depends only on the module's text, so it is cached by content hash, and building it
+costs one ``ast.parse`` (about ten times faster than a libcst tree).
+"""
+
+from __future__ import annotations
+
+import ast
+import warnings
+from dataclasses import dataclass, field
+
+#: Parameter and keyword names that carry the function a registration call registers.
+_TARGET_KEYWORDS = ("fn", "func", "function", "handler", "tool", "callback")
+#: Method names that store an argument into a collection (``REGISTRY.append(fn)``).
+_TOOL_DECORATORS = frozenset({"tool", "call_tool"})
+_STORE_METHODS = frozenset({"append", "add", "insert", "extend", "update", "setdefault", "register"})
+
+#: A target of a registration, symbolic. Kinds:
+#: ``("ref", dotted)`` a name or attribute chain; ``("path", path)`` the decorated function itself; ``("wrap", wrapper_dotted, inner)`` a call ``wrapper(inner)``;
+#: ``("getattr", object_dotted, prefix)`` ``getattr(obj, <computed name>)``; ``("each", value)`` every function
+#: found in the value a loop variable runs over (``value`` is a target too, or ``("refs", (dotted, ...))``).
+Target = tuple
+
+
+@dataclass
+class FunctionSummary:
+    """What the link step needs of one function or method.
+
+    Attributes:
+        path (str): its place in the module, ``f``, ``C.m``, ``f.g`` (``#2`` appended for a second definition).
+        name (str): its name.
+        line (int): the line of its ``def``.
+        parent (str | None): the path of the function it is nested in.
+        owner (str | None): the path of the class its ``self`` refers to (nearest enclosing class).
+        is_method (bool): whether it is defined directly in a class body.
+        params (list[tuple[str, str | None]]): parameter names and annotations (dotted), ``self`` included.
+        returns (str | None): the return annotation, dotted.
+        decorators (list[tuple[str, bool]]): each decorator's dotted name, and whether it is called (``@d()``).
+        calls (list[str]): the dotted callees of the calls in its own body.
+        dynamic_call (bool): whether it calls through a subscript, a call result or a local variable.
+        reads (set[str]): the names it reads (roots of dotted names), for tables of handlers.
+        getattrs (list[tuple[str, str]]): ``getattr(obj, computed)`` calls: the object and the name's literal prefix.
+        return_values (list[str]): dotted names returned, and dotted callees of calls returned.
+        imports (dict[str, str]): imports made inside it (local name to symbolic qualified name).
+        assigns (dict[str, str]): local ``name = Callee(...)`` assignments: name to dotted callee.
+        self_attrs (dict[str, str]): ``self.attr = Callee(...)`` in its body: attribute to dotted callee.
+        stores (set[str]): collections its parameters are stored into (``REGISTRY[k] = fn``), dotted.
+        assigned_names (set[str]): every local name it binds.
+    """
+
+    path: str
+    name: str
+    line: int
+    parent: str | None
+    owner: str | None
+    is_method: bool
+    params: list[tuple[str, str | None]] = field(default_factory=list)
+    returns: str | None = None
+    decorators: list[tuple[str, bool]] = field(default_factory=list)
+    calls: list[str] = field(default_factory=list)
+    dynamic_call: bool = False
+    reads: set[str] = field(default_factory=set)
+    getattrs: list[tuple[str, str]] = field(default_factory=list)
+    return_values: list[str] = field(default_factory=list)
+    imports: dict[str, str] = field(default_factory=dict)
+    assigns: dict[str, str] = field(default_factory=dict)
+    self_attrs: dict[str, str] = field(default_factory=dict)
+    stores: set[str] = field(default_factory=set)
+    assigned_names: set[str] = field(default_factory=set)
+
+
+@dataclass
+class Registration:
+    """A call or decorator that may register a tool handler; the link step decides whether it does.
+
+    Attributes:
+        kind (str): ``decorator`` (``@x.tool``), ``call`` (``x.tool(fn)``, ``x.tool(...)(fn)``, ``x.add_tool(fn)``),
+            ``from_function`` (``Tool.from_function(fn)``), ``request_handler``
+            (``x.add_request_handler("tools/call", fn)``) or ``constructor`` (``Server(on_call_tool=fn)``).
+        subject (str): the dotted server object, ``Tool`` class or server class.
+        method (str): the method name (``tool``, ``add_tool``, ``call_tool``, ...).
+        target (Target): what is registered.
+        scope (str | None): the path of the function the registration is made in.
+        called (bool): for decorators, whether the decorator is called (``@server.call_tool()``).
+    """
+
+    kind: str
+    subject: str
+    method: str
+    target: Target
+    scope: str | None
+    called: bool = False
+
+
+@dataclass
+class ModuleSummary:
+    """What the link step needs of one module.
+
+    Attributes:
+        imports (dict[str, str]): module-level imports: local name to symbolic qualified name (relative imports
+            keep their leading dots, resolved by the link step).
+        star_imports (list[str]): modules imported with ``*``.
+        all_names (list[str] | None): the literal ``__all__``.
+        imports_mcp (bool): whether it imports ``mcp``, ``mcp_types`` or ``fastmcp`` anywhere.
+        functions (list[FunctionSummary]): every function, in source order.
+        classes (dict[str, list[str]]): class path to its dotted bases (subscripts dropped: ``Server[Any]``).
+        class_attrs (dict[str, dict[str, str]]): class path to annotated or assigned attributes: name to dotted
+            annotation or callee.
+        assigns (dict[str, str]): module-level ``name = Callee(...)`` or ``name: Type``: name to dotted callee or type.
+        aliases (dict[str, str]): module-level ``name = other.name``: name to dotted value.
+        tables (dict[str, list[str]]): module-level collections: name to every dotted name in the literal.
+        registrations (list[Registration]): candidate tool registrations.
+        error (str | None): why the module could not be read, if it could not.
+    """
+
+    imports: dict[str, str] = field(default_factory=dict)
+    star_imports: list[str] = field(default_factory=list)
+    all_names: list[str] | None = None
+    imports_mcp: bool = False
+    functions: list[FunctionSummary] = field(default_factory=list)
+    classes: dict[str, list[str]] = field(default_factory=dict)
+    class_attrs: dict[str, dict[str, str]] = field(default_factory=dict)
+    assigns: dict[str, str] = field(default_factory=dict)
+    aliases: dict[str, str] = field(default_factory=dict)
+    tables: dict[str, list[str]] = field(default_factory=dict)
+    registrations: list[Registration] = field(default_factory=list)
+    error: str | None = None
+
+
+_MCP_ROOTS = frozenset({"mcp", "mcp_types", "fastmcp"})
+
+
+def dotted(node: ast.AST | None) -> str | None:
+    """Return a ``Name`` or attribute chain as a dotted string.
+
+    Args:
+        node (ast.AST | None): an expression.
+    Returns:
+        str | None: ``a.b.c``, or None for anything else.
+    """
+    parts: list[str] = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if isinstance(node, ast.Name):
+        parts.append(node.id)
+        return ".".join(reversed(parts))
+    return None
+
+
+def type_name(node: ast.AST | None) -> str | None:
+    """Return the class an annotation or base names: strings parsed, ``Optional[X]``/``X | None`` unwrapped,
+    and subscripts dropped (``Server[Any]`` names ``Server``).
+
+    Args:
+        node (ast.AST | None): an annotation or base expression.
+    Returns:
+        str | None: the dotted class name, or None.
+    """
+    for _ in range(8):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            try:
+                node = ast.parse(node.value.strip(), mode="eval").body
+            except SyntaxError:
+                return None
+        elif isinstance(node, ast.Subscript):
+            outer = dotted(node.value) or ""
+            if outer.rsplit(".", 1)[-1] in ("Optional", "Annotated", "Type", "type"):
+                inner = node.slice
+                node = inner.elts[0] if isinstance(inner, ast.Tuple) and inner.elts else inner
+            else:
+                node = node.value
+        elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
+            node = node.right if isinstance(node.left, ast.Constant) and node.left.value is None else node.left
+        else:
+            return dotted(node)
+    return None
+
+
+def _refs(node: ast.AST) -> list[str]:
+    """Every dotted name in a literal value (not the callees of calls in it, not dict keys that are strings)."""
+    found: list[str] = []
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        name = dotted(current)
+        if name is not None:
+            found.append(name)
+            continue
+        if isinstance(current, ast.Call):
+            stack.extend(current.args)
+            stack.extend(k.value for k in current.keywords)
+        elif isinstance(current, ast.Dict):
+            stack.extend(v for v in current.values if v is not None)
+            stack.extend(k for k in current.keys if k is not None and not isinstance(k, ast.Constant))
+        elif isinstance(current, (ast.Lambda, ast.Constant, ast.JoinedStr)):
+            continue
+        else:
+            stack.extend(ast.iter_child_nodes(current))
+    return found
+
+
+def _literal_prefix(node: ast.AST) -> str:
+    if isinstance(node, ast.JoinedStr) and node.values and isinstance(node.values[0], ast.Constant):
+        return str(node.values[0].value)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add) and isinstance(node.left, ast.Constant):
+        return str(node.left.value)
+    return ""
+
+
+class _Summariser:
+    """Builds a :class:`ModuleSummary` in one recursive pass over the tree, in source order."""
+
+    def __init__(self) -> None:
+        self.summary = ModuleSummary()
+        self.seen_paths: dict[str, int] = {}
+        # (loop variable names, iterable) of the enclosing ``for`` statements, innermost last.
+        self.loops: list[tuple[ast.AST, ast.AST]] = []
+
+    # -- scopes
+    def module(self, tree: ast.Module) -> ModuleSummary:
+        self.block(tree.body, None, None, None)
+        return self.summary
+
+    def _path(self, prefix: str | None, name: str) -> str:
+        path = f"{prefix}.{name}" if prefix else name
+        count = self.seen_paths.get(path, 0) + 1
+        self.seen_paths[path] = count
+        return path if count == 1 else f"{path}#{count}"
+
+    def block(self, body: list[ast.stmt], function: FunctionSummary | None, klass: str | None, prefix: str | None) -> None:
+        for statement in body:
+            self.statement(statement, function, klass, prefix)
+
+    def statement(self, node: ast.stmt, function: FunctionSummary | None, klass: str | None, prefix: str | None) -> None:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            self.function(node, function, klass, prefix)
+            return
+        if isinstance(node, ast.ClassDef):
+            self.klass(node, function, klass, prefix)
+            return
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            self.imports(node, function)
+            return
+        if isinstance(node, (ast.For, ast.AsyncFor)):
+            self.expressions([node.iter], function, klass)
+            self.bind(node.target, None, function, klass is not None and function is None)
+            self.loops.append((node.target, node.iter))
+            self.block(node.body, function, klass, prefix)
+            self.loops.pop()
+            self.block(node.orelse, function, klass, prefix)
+            return
+        if isinstance(node, ast.Assign):
+            for target in node.targets:
+                self.bind(target, node.value, function, klass is not None and function is None, klass)
+        elif isinstance(node, ast.AnnAssign):
+            self.bind(node.target, node.value, function, klass is not None and function is None, klass, node.annotation)
+        elif isinstance(node, ast.AugAssign):
+            self.bind(node.target, None, function, False)
+        # Nested statements keep their scope; expressions are scanned for calls and names.
+        for name, value in ast.iter_fields(node):
+            if isinstance(value, list) and value and isinstance(value[0], ast.stmt):
+                self.block(value, function, klass, prefix)
+            elif isinstance(value, list) and value and isinstance(value[0], ast.excepthandler):
+                for handler in value:
+                    if handler.name and function is not None:
+                        function.assigned_names.add(handler.name)
+                    self.expressions([handler.type] if handler.type else [], function, klass)
+                    self.block(handler.body, function, klass, prefix)
+            elif isinstance(value, list) and value and isinstance(value[0], ast.match_case):
+                for case in value:
+                    self.block(case.body, function, klass, prefix)
+            elif isinstance(value, list):
+                self.expressions([v for v in value if isinstance(v, ast.AST)], function, klass)
+            elif isinstance(value, ast.AST) and not isinstance(value, ast.stmt):
+                self.expressions([value], function, klass)
+        if isinstance(node, ast.Return) and function is not None and node.value is not None:
+            value = node.value.value if isinstance(node.value, ast.Await) else node.value
+            returned = dotted(value.func) if isinstance(value, ast.Call) else dotted(value)
+            if returned is not None:
+                function.return_values.append(returned)
+
+    def function(
+        self, node: ast.FunctionDef | ast.AsyncFunctionDef, parent: FunctionSummary | None, klass: str | None,
+        prefix: str | None,
+    ) -> None:  # fmt: skip
+        path = self._path(prefix, node.name)
+        owner = klass if klass is not None else (parent.owner if parent is not None else None)
+        info = FunctionSummary(path, node.name, node.lineno, parent.path if parent else None, owner, klass is not None)
+        args = node.args
+        for arg in (*args.posonlyargs, *args.args, *args.kwonlyargs):
+            info.params.append((arg.arg, type_name(arg.annotation)))
+        for star in (args.vararg, args.kwarg):
+            if star is not None:
+                info.params.append((star.arg, None))
+        info.returns = type_name(node.returns)
+        self.summary.functions.append(info)
+        for decorator in node.decorator_list:
+            func = decorator.func if isinstance(decorator, ast.Call) else decorator
+            name = dotted(func)
+            if name is not None:
+                info.decorators.append((name, isinstance(decorator, ast.Call)))
+                subject, _, method = name.rpartition(".")
+                if subject and method in _TOOL_DECORATORS:
+                    self.summary.registrations.append(
+                        Registration("decorator", subject, method, ("path", path), parent.path if parent else None,
+                                     isinstance(decorator, ast.Call))
+                    )  # fmt: skip
+            if isinstance(decorator, ast.Call):
+                self.expressions([*decorator.args, *(k.value for k in decorator.keywords)], parent, klass)
+        self.expressions([d for a in (args.defaults, args.kw_defaults) for d in a if d is not None], parent, klass)
+        saved = self.loops
+        self.loops = []
+        self.block(node.body, info, None, path)
+        self.loops = saved
+
+    def klass(self, node: ast.ClassDef, function: FunctionSummary | None, klass: str | None, prefix: str | None) -> None:
+        path = self._path(prefix, node.name)
+        self.summary.classes[path] = [b for b in (type_name(base) for base in node.bases) if b is not None]
+        self.summary.class_attrs.setdefault(path, {})
+        self.expressions([*node.bases, *node.decorator_list], function, klass)
+        self.block(node.body, None, path, path)
+
+    def imports(self, node: ast.Import | ast.ImportFrom, function: FunctionSummary | None) -> None:
+        table = function.imports if function is not None else self.summary.imports
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name.split(".", 1)[0] in _MCP_ROOTS:
+                    self.summary.imports_mcp = True
+                if alias.asname:
+                    table[alias.asname] = alias.name
+                else:
+                    root = alias.name.split(".", 1)[0]
+                    table.setdefault(root, root)
+                    # ``import a.b`` binds ``a`` and makes ``a.b`` reachable: remember the submodule too.
+                    table.setdefault(alias.name, alias.name)
+            return
+        module = "." * node.level + (node.module or "")
+        if node.level == 0 and (node.module or "").split(".", 1)[0] in _MCP_ROOTS:
+            self.summary.imports_mcp = True
+        for alias in node.names:
+            if alias.name == "*":
+                if function is None:
+                    self.summary.star_imports.append(module)
+                continue
+            joined = f"{module}.{alias.name}" if module and not module.endswith(".") else f"{module}{alias.name}"
+            table[alias.asname or alias.name] = joined
+
+    def bind(
+        self, target: ast.AST, value: ast.AST | None, function: FunctionSummary | None, in_class_body: bool,
+        klass: str | None = None, annotation: ast.AST | None = None,
+    ) -> None:  # fmt: skip
+        """Record what an assignment binds: locals, module names, class and ``self`` attributes."""
+        if isinstance(target, (ast.Tuple, ast.List)):
+            for element in target.elts:
+                self.bind(element.value if isinstance(element, ast.Starred) else element, None, function, in_class_body)
+            return
+        if isinstance(value, ast.Await):
+            value = value.value
+        callee = dotted(value.func) if isinstance(value, ast.Call) else None
+        kind = callee or type_name(annotation)
+        if isinstance(target, ast.Name):
+            name = target.id
+            if function is not None:
+                function.assigned_names.add(name)
+                if kind is not None:
+                    function.assigns[name] = kind
+                return
+            if in_class_body and klass is not None:
+                if kind is not None:
+                    self.summary.class_attrs[klass][name] = kind
+                return
+            if name == "__all__" and isinstance(value, (ast.List, ast.Tuple)):
+                self.summary.all_names = [
+                    e.value for e in value.elts if isinstance(e, ast.Constant) and isinstance(e.value, str)
+                ]
+                return
+            if kind is not None:
+                self.summary.assigns.setdefault(name, kind)
+            elif dotted(value) is not None:
+                self.summary.aliases.setdefault(name, dotted(value))  # type: ignore[arg-type]
+            if value is not None and not isinstance(value, ast.Call) or (
+                isinstance(value, ast.Call) and dotted(value.func) in ("dict", "list", "tuple", "set")
+            ):
+                refs = _refs(value) if value is not None else []
+                if refs:
+                    self.summary.tables.setdefault(name, []).extend(refs)
+            return
+        if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and function is not None:
+            if target.value.id in ("self", "cls") and kind is not None:
+                function.self_attrs[target.attr] = kind
+            return
+        if isinstance(target, ast.Subscript) and function is not None and value is not None:
+            # ``REGISTRY[key] = fn`` stores a parameter into a collection.
+            collection = dotted(target.value)
+            if collection is not None and isinstance(value, ast.Name):
+                if value.id in {p for p, _ in function.params}:
+                    function.stores.add(collection)
+        if isinstance(target, ast.Subscript) and function is None and value is not None:
+            collection = dotted(target.value)
+            if collection is not None:
+                refs = _refs(value)
+                if refs:
+                    self.summary.tables.setdefault(collection, []).extend(refs)
+
+    # -- expressions
+    def expressions(self, roots: list[ast.AST], function: FunctionSummary | None, klass: str | None) -> None:
+        stack = list(roots)
+        while stack:
+            node = stack.pop()
+            if isinstance(node, ast.Call):
+                self.call(node, function)
+            elif isinstance(node, ast.Name):
+                if function is not None and isinstance(node.ctx, ast.Load):
+                    function.reads.add(node.id)
+                continue
+            elif isinstance(node, ast.Lambda):
+                stack.append(node.body)
+                continue
+            elif isinstance(node, ast.NamedExpr) and function is not None:
+                self.bind(node.target, node.value, function, False)
+            elif isinstance(node, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)) and function is not None:
+                for generator in node.generators:
+                    self.bind(generator.target, None, function, False)
+            stack.extend(ast.iter_child_nodes(node))
+
+    def call(self, node: ast.Call, function: FunctionSummary | None) -> None:
+        func = node.func
+        name = dotted(func)
+        if function is not None:
+            if name is None:
+                function.dynamic_call = True
+            else:
+                root = name.split(".", 1)[0]
+                if root in function.assigned_names and root not in function.assigns and "." not in name:
+                    function.dynamic_call = True
+                function.calls.append(name)
+            if name == "getattr" and len(node.args) >= 2:
+                obj, attr = dotted(node.args[0]), node.args[1]
+                if obj is not None and not isinstance(attr, ast.Constant):
+                    function.getattrs.append((obj, _literal_prefix(attr)))
+                elif obj is not None and isinstance(attr, ast.Constant) and isinstance(attr.value, str):
+                    function.calls.append(f"{obj}.{attr.value}")
+            if isinstance(func, ast.Attribute) and func.attr in _STORE_METHODS:
+                params = {p for p, _ in function.params}
+                collection = dotted(func.value)
+                values = [*node.args, *(k.value for k in node.keywords)]
+                if collection is not None and any(
+                    isinstance(v, ast.Name) and v.id in params
+                    or isinstance(v, ast.Dict) and any(isinstance(x, ast.Name) and x.id in params for x in v.values)
+                    for v in values
+                ):
+                    function.stores.add(collection)
+        elif isinstance(func, ast.Attribute) and func.attr in _STORE_METHODS:
+            collection = dotted(func.value)
+            refs = [r for a in node.args for r in _refs(a)]
+            if collection is not None and refs:
+                self.summary.tables.setdefault(collection, []).extend(refs)
+        self.registration(node, function)
+
+    def _target(self, node: ast.AST | None) -> Target | None:
+        if node is None:
+            return None
+        name = dotted(node)
+        if name is not None:
+            for variables, iterable in reversed(self.loops):
+                if _binds(variables, name.split(".", 1)[0]):
+                    return ("each", self._iterable(iterable))
+            return ("ref", name)
+        if isinstance(node, ast.Subscript):
+            base = dotted(node.value)
+            if base is not None:
+                for variables, iterable in reversed(self.loops):
+                    if _binds(variables, base.split(".", 1)[0]):
+                        return ("each", self._iterable(iterable))
+            return None
+        if isinstance(node, ast.Call):
+            func = dotted(node.func)
+            if func == "getattr" and len(node.args) >= 2:
+                obj = dotted(node.args[0])
+                attr = node.args[1]
+                if obj is None:
+                    return None
+                if isinstance(attr, ast.Constant) and isinstance(attr.value, str):
+                    return ("ref", f"{obj}.{attr.value}")
+                return ("getattr", obj, _literal_prefix(attr))
+            inner = self._target(_first_target(node))
+            if func is not None and inner is not None:
+                return ("wrap", func, inner)
+        return None
+
+    def _iterable(self, node: ast.AST) -> Target:
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in ("items", "values"):
+            node = node.func.value
+        name = dotted(node)
+        if name is not None:
+            if name.endswith(".__all__"):
+                return ("getattr", name[: -len(".__all__")], "")
+            return ("ref", name)
+        return ("refs", tuple(_refs(node)))
+
+    def registration(self, node: ast.Call, function: FunctionSummary | None) -> None:
+        func = node.func
+        scope = function.path if function is not None else None
+        if isinstance(func, ast.Call) and isinstance(func.func, ast.Attribute) and func.func.attr == "tool":
+            # x.tool(...)(fn)
+            subject = dotted(func.func.value)
+            target = self._target(_first_target(node))
+            if subject is not None and target is not None:
+                self.summary.registrations.append(Registration("call", subject, func.func.attr, target, scope))
+            return
+        if isinstance(func, ast.Attribute):
+            subject = dotted(func.value)
+            if subject is None:
+                return
+            method = func.attr
+            if method == "add_request_handler":
+                positional = list(node.args)
+                keywords = {k.arg: k.value for k in node.keywords if k.arg}
+                method_arg = keywords.get("method", positional[0] if positional else None)
+                if not (isinstance(method_arg, ast.Constant) and method_arg.value == "tools/call"):
+                    return
+                handler = keywords.get("handler", positional[-1] if len(positional) > 1 else None)
+                target = self._target(handler)
+                if target is not None:
+                    self.summary.registrations.append(Registration("request_handler", subject, method, target, scope))
+                return
+            if method in ("tool", "add_tool", "from_function"):
+                target = self._target(_first_target(node))
+                if target is not None:
+                    kind = "from_function" if method == "from_function" else "call"
+                    self.summary.registrations.append(Registration(kind, subject, method, target, scope))
+                return
+        callee = dotted(func)
+        if callee is not None:
+            for keyword in node.keywords:
+                if keyword.arg == "on_call_tool":
+                    target = self._target(keyword.value)
+                    if target is not None:
+                        self.summary.registrations.append(Registration("constructor", callee, "on_call_tool", target, scope))
+
+
+def _first_target(node: ast.Call) -> ast.AST | None:
+    if node.args and not isinstance(node.args[0], ast.Starred):
+        return node.args[0]
+    for keyword in node.keywords:
+        if keyword.arg in _TARGET_KEYWORDS:
+            return keyword.value
+    return None
+
+
+def _binds(target: ast.AST, name: str) -> bool:
+    if isinstance(target, ast.Name):
+        return target.id == name
+    if isinstance(target, (ast.Tuple, ast.List)):
+        return any(_binds(e, name) for e in target.elts)
+    return False
+
+
+def summarise(source: bytes) -> ModuleSummary:
+    """Summarise a module's source.
+
+    Args:
+        source (bytes): the module's bytes (PEP 263 declarations and a BOM are honoured).
+    Returns:
+        ModuleSummary: the summary; ``error`` says why when CPython cannot parse it (the check step reports
+        syntax errors, this step only skips the module).
+    """
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # the checked code's own warnings are not ours to print
+        try:
+            tree = ast.parse(source)
+        except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
+            return ModuleSummary(error=f"{type(exc).__name__}: {exc}")
+        try:
+            return _Summariser().module(tree)
+        except RecursionError:
+            return ModuleSummary(error="nested too deeply")
