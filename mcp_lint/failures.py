@@ -237,7 +237,8 @@ class _Shapes:
         if name == "TextContent":
             text = (payload_fields(expr) or {}).get("text")
             return Shape.ERROR_STRING if text is not None and self.shape(text, function, depth + 1) else None
-        if self.index.symbols.resolve(expr.func) in ("json.dumps", "json.dump"):
+        module = function.module if function is not None and function.module is not None else self.index
+        if module.symbols.resolve(expr.func) in ("json.dumps", "json.dump"):
             first = next((a.value for a in expr.args if a.keyword is None), None)
             return self.shape(first, function, depth + 1)
         helper = self.index.callee(function, expr.func)

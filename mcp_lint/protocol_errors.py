@@ -16,6 +16,7 @@ import libcst as cst
 from mcp_lint import frameworks as fw
 from mcp_lint.discovery import FunctionInfo, ModuleIndex
 from mcp_lint.failures import literal_text
+from mcp_lint.symbols import SymbolTable
 
 _MAX_DEPTH = 4
 
@@ -59,15 +60,24 @@ class _Evaluator:
         self.index = index
         self.symbols = index.symbols
 
-    def is_invalid_params_code(self, expr: cst.BaseExpression | None, depth: int = 0) -> bool:
+    def symbols_of(self, function: FunctionInfo | None) -> SymbolTable:
+        """The symbol table names in ``function`` resolve against: its own module's (a helper may be elsewhere)."""
+        if function is not None and function.module is not None:
+            return function.module.symbols
+        return self.symbols
+
+    def is_invalid_params_code(
+        self, expr: cst.BaseExpression | None, depth: int = 0, symbols: SymbolTable | None = None
+    ) -> bool:
         if expr is None or depth > _MAX_DEPTH:
             return False
+        symbols = symbols or self.symbols
         if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Minus):
             return isinstance(expr.expression, cst.Integer) and expr.expression.evaluated_value == -fw.INVALID_PARAMS_CODE
-        if self.symbols.resolve_in(expr, fw.INVALID_PARAMS_NAMES):
+        if symbols.resolve_in(expr, fw.INVALID_PARAMS_NAMES):
             return True
-        if isinstance(expr, cst.Name) and expr.value in self.symbols.constants:
-            return self.is_invalid_params_code(self.symbols.constants[expr.value], depth + 1)
+        if isinstance(expr, cst.Name) and expr.value in symbols.constants:
+            return self.is_invalid_params_code(symbols.constants[expr.value], depth + 1, symbols)
         return False
 
     def error_data_message(
@@ -75,8 +85,9 @@ class _Evaluator:
     ) -> tuple[bool, cst.BaseExpression | None]:
         """(True, message) when expr builds an ErrorData with the invalid-params code."""
         expr = self._follow(expr, function, depth)
-        if isinstance(expr, cst.Call) and self.symbols.resolve_in(expr.func, fw.ERROR_DATA_CLASSES):
-            if self.is_invalid_params_code(argument(expr, "code", 0)):
+        symbols = self.symbols_of(function)
+        if isinstance(expr, cst.Call) and symbols.resolve_in(expr.func, fw.ERROR_DATA_CLASSES):
+            if self.is_invalid_params_code(argument(expr, "code", 0), symbols=symbols):
                 return True, argument(expr, "message", 1)
         return False, None
 
@@ -110,8 +121,9 @@ class _Evaluator:
         if not isinstance(expr, cst.Call):
             return None
         func = expr.func
-        if self.symbols.resolve_in(func, fw.PROTOCOL_ERROR_CLASSES):
-            if self.is_invalid_params_code(argument(expr, "code", 0)):
+        symbols = self.symbols_of(function)
+        if symbols.resolve_in(func, fw.PROTOCOL_ERROR_CLASSES):
+            if self.is_invalid_params_code(argument(expr, "code", 0), symbols=symbols):
                 message = argument(expr, "message", 1)
                 return InvalidParamsError(expr, message, literal_text(message) if message else "")
             found, message = self.error_data_message(argument(expr, "error", 0), function, depth + 1)
@@ -121,7 +133,7 @@ class _Evaluator:
         if (
             isinstance(func, cst.Attribute)
             and func.attr.value == "from_error_data"
-            and self.symbols.resolve_in(func.value, fw.PROTOCOL_ERROR_CLASSES)
+            and symbols.resolve_in(func.value, fw.PROTOCOL_ERROR_CLASSES)
         ):
             found, message = self.error_data_message(argument(expr, "error", 0), function, depth + 1)
             if found:

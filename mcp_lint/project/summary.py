@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 #: Parameter and keyword names that carry the function a registration call registers.
 _TARGET_KEYWORDS = ("fn", "func", "function", "handler", "tool", "callback")
 #: Method names that store an argument into a collection (``REGISTRY.append(fn)``).
+_COLLECTIONS = (ast.List, ast.Tuple, ast.Set, ast.Dict, ast.ListComp, ast.DictComp, ast.SetComp)
 _TOOL_DECORATORS = frozenset({"tool", "call_tool"})
 _STORE_METHODS = frozenset({"append", "add", "insert", "extend", "update", "setdefault", "register"})
 
@@ -384,10 +385,13 @@ class _Summariser:
                 self.summary.assigns.setdefault(name, kind)
             elif dotted(value) is not None:
                 self.summary.aliases.setdefault(name, dotted(value))  # type: ignore[arg-type]
-            if value is not None and not isinstance(value, ast.Call) or (
-                isinstance(value, ast.Call) and dotted(value.func) in ("dict", "list", "tuple", "set")
+            if isinstance(value, _COLLECTIONS) or (
+                isinstance(value, ast.Call) and dotted(value.func) in ("dict", "list", "tuple", "set", "OrderedDict")
             ):
-                refs = _refs(value) if value is not None else []
+                # A collection, even an empty one that decorators fill: a table of handlers, maybe.
+                self.summary.tables.setdefault(name, []).extend(_refs(value))
+            elif value is not None and not isinstance(value, ast.Call):
+                refs = _refs(value)
                 if refs:
                     self.summary.tables.setdefault(name, []).extend(refs)
             return
