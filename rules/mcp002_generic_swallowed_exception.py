@@ -9,7 +9,7 @@ import libcst as cst
 
 from mcp_lint.diagnostics import Applicability, Fix, Transform
 from mcp_lint.discovery import FunctionInfo, ModuleIndex
-from mcp_lint.failures import failure_report, message_node
+from mcp_lint.failures import failure_report, message_node, string_prefix
 from mcp_lint.fixes import with_exception
 from mcp_lint.rule import Rule, ancestors_within
 from mcp_lint.traversal import children, nodes
@@ -212,7 +212,10 @@ class GenericSwallowedException(Rule):
             return
         if any(isinstance(n, (cst.If, cst.Match)) for n in within[handler_at:]):
             return  # a report chosen by a condition is a classified report
-        report = failure_report(node, self.context.index, scope.function)
+        module = self.context.ancestors[0] if self.context.ancestors else None
+        report = failure_report(
+            node, self.context.index, scope.function, module=module if isinstance(module, cst.Module) else None
+        )
         if report is None or _Informativeness(self.context.index, scope.function, handler).is_informative(report.payload):
             return
         message = (
@@ -222,12 +225,16 @@ class GenericSwallowedException(Rule):
         )
         if _logs(handler):
             message += "; logging the exception does not help, logs never reach the model"
-        self.report(node, message, self._fix(handler, report.payload))
+        self.report(node, message, self._fix(handler, report.payload, scope.function))
 
-    def _fix(self, handler: cst.ExceptHandler, payload: cst.BaseExpression) -> Fix | None:
+    def _fix(self, handler: cst.ExceptHandler, payload: cst.BaseExpression, function: FunctionInfo) -> Fix | None:
         target = message_node(payload, self.context.index)
         if target is None:
             return None
+        if isinstance(target, cst.Name):
+            value = function.assigned(target.value)
+            if value is not None and string_prefix(value) is None:
+                return None  # a local holding a whole payload (JSON text, a dict), not a message to extend
         bound = handler.name.name if handler.name is not None else None
         exc = bound.value if isinstance(bound, cst.Name) else "exc"
         if bound is not None and not isinstance(bound, cst.Name):
