@@ -22,17 +22,36 @@ _EXCEPTION_ACCESSORS = frozenset(
 _LOG_METHODS = frozenset({"exception", "error", "warning", "warn", "critical", "log", "info", "debug"})
 
 
-def _is_broad(handler: cst.ExceptHandler, index: ModuleIndex) -> bool:
+#: Library catch-alls: one class for every error a client library raises (an HTTP 404 and a 503, an AWS
+#: AccessDenied and a throttle), so catching one is as broad in practice as ``except Exception``.
+_CATCH_ALLS = frozenset(
+    {
+        "botocore.exceptions.ClientError",
+        "requests.RequestException", "requests.exceptions.RequestException",
+        "requests.HTTPError", "requests.exceptions.HTTPError",
+        "httpx.HTTPError", "httpx.HTTPStatusError", "httpx.RequestError",
+        "aiohttp.ClientError", "aiohttp.client_exceptions.ClientError",
+    }
+)  # fmt: skip
+
+
+def _broadness(handler: cst.ExceptHandler, index: ModuleIndex) -> str | None:
+    """How broad an ``except`` clause is: "" for a bare one or ``Exception``/``BaseException`` (also in a tuple),
+    the caught name for a library catch-all (``ClientError``), None for a narrow one."""
     kind = handler.type
     if kind is None:
-        return True
+        return ""
     items = [e.value for e in kind.elements] if isinstance(kind, cst.Tuple) else [kind]
+    catch_all = None
     for item in items:
         if isinstance(item, cst.Name) and item.value in _BROAD and item.value not in index.symbols.imports:
-            return True
-        if index.symbols.resolve(item) in ("builtins.Exception", "builtins.BaseException"):
-            return True
-    return False
+            return ""
+        qualified = index.symbols.resolve(item)
+        if qualified in ("builtins.Exception", "builtins.BaseException"):
+            return ""
+        if qualified in _CATCH_ALLS and catch_all is None:
+            catch_all = qualified.rsplit(".", 1)[-1]
+    return catch_all
 
 
 def _value_names(expr: cst.CSTNode) -> tuple[list[str], list[cst.BaseExpression]]:
@@ -197,7 +216,10 @@ class GenericSwallowedException(Rule):
     name = "generic-swallowed-exception"
     summary = "Broad except reports a constant failure that carries neither the exception nor a classification"
     fix_applicability = Applicability.UNSAFE
-    requires = re.compile(rb"except\s*:|(?<![A-Za-z0-9_])(Base)?Exception\b")
+    requires = re.compile(
+        rb"except\s*:|(?<![A-Za-z0-9_])(Base)?Exception\b|ClientError|RequestException|HTTPError|HTTPStatusError"
+        rb"|RequestError"
+    )
 
     def _check(self, node: cst.Return | cst.Raise) -> None:
         scope = self.context.scope
@@ -208,7 +230,8 @@ class GenericSwallowedException(Rule):
         if handler_at is None:
             return
         handler = within[handler_at]
-        if not _is_broad(handler, self.context.index):
+        broadness = _broadness(handler, self.context.index)
+        if broadness is None:
             return
         if any(isinstance(n, (cst.If, cst.Match)) for n in within[handler_at:]):
             return  # a report chosen by a condition is a classified report
@@ -218,11 +241,18 @@ class GenericSwallowedException(Rule):
         )
         if report is None or _Informativeness(self.context.index, scope.function, handler).is_informative(report.payload):
             return
-        message = (
-            f"Broad except collapses every failure into one constant {report.shape.value}: the model cannot tell "
-            "what failed or whether to retry; include the exception (type and message) or classify it "
-            "(errorCategory, isRetryable)"
-        )
+        if broadness:
+            message = (
+                f"Catch-all except {broadness} collapses every {broadness} into one constant {report.shape.value}: the "
+                "model cannot tell which error it was or whether to retry; include the error's code and message "
+                "(str(e), its status or error code) or classify it (errorCategory, isRetryable)"
+            )
+        else:
+            message = (
+                f"Broad except collapses every failure into one constant {report.shape.value}: the model cannot "
+                "tell what failed or whether to retry; include the exception (type and message) or classify it "
+                "(errorCategory, isRetryable)"
+            )
         if _logs(handler):
             message += "; logging the exception does not help, logs never reach the model"
         self.report(node, message, self._fix(handler, report.payload, scope.function))
