@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import builtins
 import re
+from collections.abc import Sequence
 
 import libcst as cst
 
@@ -12,7 +13,7 @@ from mcp_lint.discovery import FunctionInfo, ModuleIndex
 from mcp_lint.failures import failure_report, message_node, string_prefix
 from mcp_lint.fixes import with_exception
 from mcp_lint.rule import Rule, ancestors_within
-from mcp_lint.traversal import children, nodes
+from mcp_lint.traversal import children, nodes, own_nodes
 
 _BROAD = frozenset({"Exception", "BaseException"})
 _BUILTINS = frozenset(dir(builtins))
@@ -78,7 +79,7 @@ def _value_names(expr: cst.CSTNode) -> tuple[list[str], list[cst.BaseExpression]
 class _Informativeness:
     """Decides whether a failure report carries the exception or anything beyond constants and tool arguments."""
 
-    def __init__(self, index: ModuleIndex, function: FunctionInfo, handler: cst.ExceptHandler) -> None:
+    def __init__(self, index: ModuleIndex, function: FunctionInfo, handler: cst.ExceptHandler | None) -> None:
         self.index = index
         self.function = function
         node = function.node
@@ -86,9 +87,10 @@ class _Informativeness:
         for star in (node.params.star_arg, node.params.star_kwarg):
             if isinstance(star, cst.Param):
                 self.params.add(star.name.value)
-        exception = handler.name.name if handler.name is not None else None
+        exception = handler.name.name if handler is not None and handler.name is not None else None
         self.derived = {exception.value} if isinstance(exception, cst.Name) else set()
-        self._derive(handler)
+        if handler is not None:
+            self._derive(handler)
 
     def _derive(self, handler: cst.ExceptHandler) -> None:
         """Add the names the except body assigns from the exception, or from names derived from it."""
@@ -122,6 +124,40 @@ class _Informativeness:
             if value is None or depth >= 3 or self.is_informative(value, depth + 1):
                 return True
         return False
+
+
+def _swallowed_values(helper: FunctionInfo, index: ModuleIndex) -> set[str]:
+    """What a helper's broad ``except`` clauses return instead of the exception: "False" and/or "None"."""
+    found: set[str] = set()
+    for node in own_nodes(helper.node):
+        if isinstance(node, cst.ExceptHandler) and _broadness(node, index) is not None:
+            for inner in nodes(node.body, prune=(cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+                if isinstance(inner, cst.Return):
+                    value = inner.value
+                    if value is None:
+                        found.add("None")
+                    elif isinstance(value, cst.Name) and value.value in ("False", "None"):
+                        found.add(value.value)
+    return found
+
+
+def _failed_test(test: cst.BaseExpression) -> tuple[cst.BaseExpression, bool, frozenset[str]] | None:
+    """Read an ``if`` test on a helper's outcome: (the tested expression, whether the body is the failure branch,
+    the swallowed values the test catches)."""
+    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        return test.expression, True, frozenset({"False", "None"})
+    if isinstance(test, cst.Comparison) and len(test.comparisons) == 1:
+        target = test.comparisons[0]
+        right = target.comparator
+        if isinstance(right, cst.Name) and right.value in ("False", "None"):
+            if isinstance(target.operator, (cst.Is, cst.Equal)):
+                return test.left, True, frozenset({right.value})
+            if isinstance(target.operator, (cst.IsNot, cst.NotEqual)):
+                return test.left, False, frozenset({right.value})
+        return None
+    if isinstance(test, (cst.Call, cst.Await, cst.Name)):
+        return test, False, frozenset({"False", "None"})
+    return None
 
 
 def _logs(handler: cst.ExceptHandler) -> bool:
@@ -228,6 +264,7 @@ class GenericSwallowedException(Rule):
         within = ancestors_within(self.context.ancestors, scope.function.node)
         handler_at = next((i for i in range(len(within) - 1, -1, -1) if isinstance(within[i], cst.ExceptHandler)), None)
         if handler_at is None:
+            self._check_swallowing_helper(node, within, scope.function)
             return
         handler = within[handler_at]
         broadness = _broadness(handler, self.context.index)
@@ -256,6 +293,46 @@ class GenericSwallowedException(Rule):
         if _logs(handler):
             message += "; logging the exception does not help, logs never reach the model"
         self.report(node, message, self._fix(handler, report.payload, scope.function))
+
+    def _check_swallowing_helper(
+        self, node: cst.Return | cst.Raise, within: Sequence[cst.CSTNode], function: FunctionInfo
+    ) -> None:
+        """``if not _save(x): return "Error: could not save"``, where ``_save`` turns every exception into False."""
+        at = next((i for i in range(len(within) - 1, -1, -1) if isinstance(within[i], cst.If)), None)
+        if at is None or at + 1 >= len(within):
+            return
+        branch = within[at]
+        assert isinstance(branch, cst.If)
+        read = _failed_test(branch.test)
+        if read is None:
+            return
+        tested, failure_in_body, caught = read
+        if (within[at + 1] is branch.body) != failure_in_body:
+            return
+        if isinstance(tested, cst.Name):
+            tested = function.assigned(tested.value)  # ok = _save(x); if not ok: ...
+        if isinstance(tested, cst.Await):
+            tested = tested.expression
+        if not isinstance(tested, cst.Call):
+            return
+        index = self.context.index
+        helper = index.callee(function, tested.func)
+        if helper is None:
+            return
+        swallowed = _swallowed_values(helper, index) & caught
+        if not swallowed:
+            return
+        module = self.context.ancestors[0] if self.context.ancestors else None
+        report = failure_report(node, index, function, module=module if isinstance(module, cst.Module) else None)
+        if report is None or _Informativeness(index, function, None).is_informative(report.payload):
+            return
+        value = " or ".join(sorted(swallowed))
+        self.report(
+            node,
+            f"{helper.name}() turns every exception into {value}, so this {report.shape.value} is constant: the "
+            f"model cannot tell what failed or whether to retry; let {helper.name}() raise or return the error, "
+            "and include it in the report",
+        )
 
     def _fix(self, handler: cst.ExceptHandler, payload: cst.BaseExpression, function: FunctionInfo) -> Fix | None:
         target = message_node(payload, self.context.index)
