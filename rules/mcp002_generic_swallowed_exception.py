@@ -10,7 +10,7 @@ import libcst as cst
 
 from mcp_lint.diagnostics import Applicability, Fix, Transform
 from mcp_lint.discovery import FunctionInfo, ModuleIndex
-from mcp_lint.failures import failure_report, message_node, string_prefix
+from mcp_lint.failures import failure_report, literal_text, message_node, string_prefix
 from mcp_lint.fixes import with_exception
 from mcp_lint.rule import Rule, ancestors_within
 from mcp_lint.traversal import children, nodes, own_nodes
@@ -160,6 +160,71 @@ def _failed_test(test: cst.BaseExpression) -> tuple[cst.BaseExpression, bool, fr
     return None
 
 
+#: Calls that parse or convert an input: ``int(...)``, ``datetime.strptime(...)``, ``json.loads(...)``, ...
+_PARSERS = frozenset(
+    {
+        "int", "float", "complex", "Decimal", "UUID", "strptime", "fromisoformat", "isoparse", "parse", "loads",
+        "literal_eval", "ip_address", "ip_network", "ZoneInfo", "model_validate", "model_validate_json",
+        "parse_obj", "parse_date", "parse_datetime",
+    }
+)  # fmt: skip
+#: Calls that may sit around a parse without doing anything that fails otherwise.
+_HARMLESS = frozenset({"strip", "lstrip", "rstrip", "lower", "upper", "date", "time"})
+#: Words of a message that names an input error.
+_INPUT_ERROR = re.compile(r"\b(invalid|format\w*|must|expect\w*)\b", re.IGNORECASE)
+
+
+def _call_name(func: cst.BaseExpression) -> str | None:
+    return func.value if isinstance(func, cst.Name) else func.attr.value if isinstance(func, cst.Attribute) else None
+
+
+def _parsed_inputs(try_node: cst.Try) -> set[str] | None:
+    """The names a try body of one parse or conversion reads (``limit = int(limit)``), or None when the body is
+    anything else: more than one statement, or a call that does not parse or convert."""
+    body = try_node.body
+    if not isinstance(body, cst.IndentedBlock) or len(body.body) != 1:
+        return None
+    line = body.body[0]
+    if not isinstance(line, cst.SimpleStatementLine) or len(line.body) != 1:
+        return None
+    statement = line.body[0]
+    if not isinstance(statement, (cst.Assign, cst.AnnAssign, cst.Expr, cst.Return)) or statement.value is None:
+        return None
+    names, calls = _value_names(statement.value)
+    if not calls:
+        return None
+    parses = False
+    for func in calls:
+        name = _call_name(func)
+        if name in _PARSERS:
+            parses = True
+        elif name not in _HARMLESS:
+            return None
+    return set(names) if parses else None
+
+
+def _names_input_error(
+    report: cst.BaseExpression, function: FunctionInfo, inputs: set[str], params: set[str]
+) -> bool:
+    """Whether a report's message names the input error: "Invalid date format", "limit must be an integer"."""
+    texts = [literal_text(report)]
+    for node in nodes(report):
+        if isinstance(node, cst.Name):
+            value = function.assigned(node.value)
+            if value is not None:
+                texts.append(literal_text(value))
+    text = " ".join(texts)
+    if _INPUT_ERROR.search(text):
+        return True
+    lowered = text.lower()
+    for param in inputs & params:
+        if re.search(rf"\b{re.escape(param.lower())}\b", lowered) or re.search(
+            rf"\b{re.escape(param.lower().replace('_', ' '))}\b", lowered
+        ):
+            return True
+    return False
+
+
 def _logs(handler: cst.ExceptHandler) -> bool:
     for node in nodes(handler.body):
         if isinstance(node, cst.Call):
@@ -276,8 +341,13 @@ class GenericSwallowedException(Rule):
         report = failure_report(
             node, self.context.index, scope.function, module=module if isinstance(module, cst.Module) else None
         )
-        if report is None or _Informativeness(self.context.index, scope.function, handler).is_informative(report.payload):
+        informativeness = _Informativeness(self.context.index, scope.function, handler)
+        if report is None or informativeness.is_informative(report.payload):
             return
+        try_node = within[handler_at - 1] if handler_at else None
+        inputs = _parsed_inputs(try_node) if isinstance(try_node, cst.Try) else None
+        if inputs is not None and _names_input_error(report.payload, scope.function, inputs, informativeness.params):
+            return  # a failed parse of one input, reported as the input error it is: a classified report
         if broadness:
             message = (
                 f"Catch-all except {broadness} collapses every {broadness} into one constant {report.shape.value}: the "
