@@ -252,15 +252,25 @@ class GenericSwallowedException(Rule):
     Finds a broad `except` (bare, `Exception`, `BaseException`, or a tuple holding one) in a tool handler, or
     in a same-module helper or decorator a handler reaches, whose failure report carries neither the
     exception nor any classification: its message is a constant string, or is built only from the tool's
-    own arguments and module constants. Every failure shape counts: a raised exception, a
-    `CallToolResult(isError=True)`, an error dict (`{"error": ...}`, `{"success": False}`, ...) or a list of
-    them, `json.dumps` of one, an `"Error: ..."`/`"Failed to ..."` string, or a same-module helper that builds
-    one.
+    own arguments and module constants. Library catch-alls are as broad in practice and count too: botocore's
+    `ClientError`, `requests.RequestException`/`requests.HTTPError`, `httpx.HTTPError`/`HTTPStatusError`/
+    `RequestError` and `aiohttp.ClientError`. Every failure shape counts: a raised exception, a
+    `CallToolResult(isError=True)`, an error dict (`{"error": ...}`, `{"success": False}`, ...), also in an
+    envelope (`{"result": {"error": ...}}`), or a list of them, `json.dumps` of one, an
+    `"Error: ..."`/`"Failed to ..."` string (also in `[TextContent(...)]`), an error-response model
+    (`ErrorResponse(message=...)`, also `.model_dump()`ed), or a same-module helper that builds one.
+
+    It also finds a tool that calls a same-module helper whose broad `except` returns `False` or `None`, and
+    then reports a constant failure on that outcome (`if not _save(x): return "Error: could not save"`,
+    `if load() is None: ...`, `ok = _save(x)` then `if not ok: ...`).
 
     Narrow `except` clauses are not reported (their type is the classification), nor reports that include
-    the exception (`str(e)`, `f"{e}"`, `repr(e)`, `type(e).__name__`, `e.args`, `traceback.format_exc()`, or a
-    local value derived from it), nor reports chosen by an `if` or `match` inside the handler (a classified
-    report), nor a bare re-raise.
+    the exception (`str(e)`, `f"{e}"`, `repr(e)`, `type(e).__name__`, `e.args`, `e.response["Error"]["Code"]`,
+    `traceback.format_exc()`, or a local value derived from it), nor reports chosen by an `if` or `match`
+    inside the handler (a classified report), nor a bare re-raise. A broad `except` around a try body of one
+    statement that only parses or converts an input (`int(limit)`, `datetime.strptime(day, ...)`,
+    `json.loads(raw)`, `uuid.UUID(...)`, `Decimal(...)`) is classified too when its message names the input
+    error: it says invalid, format, must or expected, or names the parameter parsed.
 
     ## Why is this bad?
     "Operation failed" gives the model nothing to act on: it cannot tell a timeout worth retrying from a
@@ -304,8 +314,9 @@ class GenericSwallowedException(Rule):
     before: the string, the dict field (`error`, `message`, ...), the exception's argument or the
     `TextContent` text. It binds the exception `as exc` when the clause has no name (a bare `except:` becomes
     `except BaseException as exc:`, which catches the same). There is no fix when the report comes from a
-    same-module helper or has no message to extend. Review that the exception text is fit for the model to read:
-    it may carry internal details.
+    same-module helper or has no message to extend (a local holding a whole payload), nor for a constant
+    report after a helper that swallowed the exception: the helper must change. Review that the exception text
+    is fit for the model to read: it may carry internal details.
 
     ## References
     - `shared/seeds/004`: structured MCP tool errors, "Why Uniform Errors Break Recovery" and the anti-patterns.
