@@ -3,9 +3,11 @@
 Real servers rarely set ``isError=True``. A tool reports a failure by (seed 004, and the field notes in the
 README): raising any exception; returning ``CallToolResult(isError=True, ...)`` or fastmcp's
 ``ToolResult(is_error=True)``; returning an error dict (``{"error": ...}``, ``{"isError": True}``,
-``{"success": False}``, ``{"status": "error"}``) or a list of them; ``json.dumps`` of one; a string such as
-``"Error: ..."`` or ``"Failed to ..."`` (also inside ``TextContent``); or the result of a same-module helper
-that builds one of these.
+``{"success": False}``, ``{"status": "error"}``), also nested one level in an envelope
+(``{"result": {"error": ...}}``), or a list of them; ``json.dumps`` of one; a string such as ``"Error: ..."`` or
+``"Failed to ..."`` (also inside ``TextContent``); an error-response model (``ErrorResponse(message=...)``, also
+dumped with ``.model_dump()``); or the result of a same-module helper that builds one of these. Wrapping costs
+nothing: only following a local name or a helper counts against the depth limit.
 """
 
 from __future__ import annotations
@@ -49,6 +51,7 @@ class Shape(enum.Enum):
     CALL_TOOL_RESULT = "CallToolResult(isError=True)"
     ERROR_DICT = "error dict"
     ERROR_STRING = "error string"
+    ERROR_MODEL = "error-response model"
     HELPER = "error-helper result"
 
 
@@ -187,13 +190,116 @@ def _callee_name(func: cst.BaseExpression) -> str | None:
     return None
 
 
+#: Methods that turn a response model into a dict or JSON text.
+_DUMP_METHODS = frozenset({"model_dump", "model_dump_json", "dict", "json"})
+#: Class names that say "error response": ``ErrorResponse``, ``ToolErrorResponse``, ``ErrorResult``.
+_ERROR_MODEL_NAME = re.compile(r"^_*(\w*Error\w*Response|\w*ErrorResult)$")
+
+
+def _field_default(value: cst.BaseExpression | None) -> cst.BaseExpression | None:
+    """The default a class field declares: the value itself, or ``Field(default)``/``Field(default=...)``."""
+    if isinstance(value, cst.Call) and _callee_name(value.func) == "Field":
+        for arg in value.args:
+            if arg.keyword is None and not arg.star:
+                return arg.value
+            if arg.keyword is not None and arg.keyword.value == "default":
+                return arg.value
+        return None
+    return value
+
+
+def _says_error(fields: dict[str, cst.BaseExpression | None]) -> bool | None:
+    """Whether status-like fields say "error": True, False when they say otherwise, None when there are none."""
+    verdict: bool | None = None
+    for key, value in fields.items():
+        if key == "status":
+            status = _string_value(value)
+            if status is not None:
+                if status.lower() in _ERROR_STATUS:
+                    return True
+                verdict = False
+        elif key in ("success", "ok") and (is_true(value) or is_false(value)):
+            if is_false(value):
+                return True
+            verdict = False
+        elif key in ("isError", "is_error") and (is_true(value) or is_false(value)):
+            if is_true(value):
+                return True
+            verdict = False
+    return verdict
+
+
+def _class_fields(body: cst.BaseSuite) -> dict[str, cst.BaseExpression | None]:
+    """The fields a class body declares (``name: T = default`` or ``name = default``), with their defaults."""
+    found: dict[str, cst.BaseExpression | None] = {}
+    if not isinstance(body, cst.IndentedBlock):
+        return found
+    for line in body.body:
+        if not isinstance(line, cst.SimpleStatementLine):
+            continue
+        for small in line.body:
+            if isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name):
+                found[small.target.value] = _field_default(small.value)
+            elif isinstance(small, cst.Assign):
+                for target in small.targets:
+                    if isinstance(target.target, cst.Name):
+                        found[target.target.value] = _field_default(small.value)
+    return found
+
+
+def _error_models(module: cst.Module) -> dict[str, bool | None]:
+    """Top-level classes of a module: True when their defaults say "error", False when they say otherwise, None
+    when they have no status-like field (then their name decides). Fields are inherited from same-module bases."""
+    classes = {c.name.value: c for c in module.body if isinstance(c, cst.ClassDef)}
+    verdicts: dict[str, bool | None] = {}
+
+    def verdict(name: str, seen: frozenset[str]) -> bool | None:
+        if name in verdicts:
+            return verdicts[name]
+        node = classes[name]
+        own = _says_error(_class_fields(node.body))
+        if own is None:
+            for base in node.bases:
+                if isinstance(base.value, cst.Name) and base.value.value in classes and base.value.value not in seen:
+                    own = verdict(base.value.value, seen | {name})
+                    if own is not None:
+                        break
+        verdicts[name] = own
+        return own
+
+    for name in classes:
+        verdict(name, frozenset({name}))
+    return verdicts
+
+
+_models_cache: tuple[cst.Module, dict[str, bool | None]] | None = None
+
+
+def _models_of(module: cst.Module | None) -> dict[str, bool | None] | None:
+    """The module's classes and what their defaults say, computed once per module."""
+    global _models_cache
+    if module is None:
+        return None
+    cached = _models_cache
+    if cached is not None and cached[0] is module:
+        return cached[1]
+    models = _error_models(module)
+    _models_cache = (module, models)
+    return models
+
+
 class _Shapes:
-    """Classifies expressions into failure shapes, following locals and same-module helpers."""
+    """Classifies expressions into failure shapes, following locals and same-module helpers.
 
-    def __init__(self, index: ModuleIndex) -> None:
+    Wrapping (lists, ``TextContent``, ``json.dumps``, ``await``, a model's ``.model_dump()``) costs no depth: only
+    following a local name or a helper's returns does, up to ``_MAX_DEPTH`` steps.
+    """
+
+    def __init__(self, index: ModuleIndex, module: cst.Module | None = None) -> None:
         self.index = index
+        self.models = _models_of(module)
 
-    def is_error_dict(self, expr: cst.BaseExpression) -> bool:
+    def is_error_dict(self, expr: cst.BaseExpression, nested: bool = True) -> bool:
         if isinstance(expr, cst.Call) and not (isinstance(expr.func, cst.Name) and expr.func.value == "dict"):
             return False
         fields = payload_fields(expr)
@@ -203,12 +309,30 @@ class _Shapes:
             isinstance(fields["error"], cst.Name) and fields["error"].value in ("None", "False")
         ):
             return True
-        if is_true(fields.get("isError")) or is_true(fields.get("is_error")):
-            return True
-        if is_false(fields.get("success")) or is_false(fields.get("ok")):
-            return True
-        status = _string_value(fields.get("status"))
-        return status is not None and status.lower() in _ERROR_STATUS
+        says = _says_error(fields)
+        if says is not None:
+            return says
+        # An envelope around an error dict, one level deep: {"result": {"error": ...}}.
+        return nested and any(
+            isinstance(value, (cst.Dict, cst.Call)) and self.is_error_dict(value, nested=False)
+            for value in fields.values()
+        )
+
+    def is_error_model(self, expr: cst.Call, function: FunctionInfo | None) -> bool:
+        """``ErrorResponse(message=...)``: a same-module class whose defaults say "error", or a class named so."""
+        func = expr.func
+        name = _callee_name(func)
+        if name is None or not name[:1].isupper() and not name.startswith("_"):
+            return False
+        if isinstance(func, cst.Name) and self.models is not None and func.value not in self.index.symbols.imports:
+            says = self.models.get(func.value)
+            if says is not None:
+                return says
+            if func.value in self.models:
+                return _ERROR_MODEL_NAME.match(name) is not None
+        if self.index.callee(function, func) is not None:
+            return False  # a method of a same-module class
+        return _ERROR_MODEL_NAME.match(name) is not None
 
     def shape(self, expr: cst.BaseExpression | None, function: FunctionInfo | None, depth: int = 0) -> Shape | None:
         if expr is None or depth > _MAX_DEPTH:
@@ -224,7 +348,7 @@ class _Shapes:
             return Shape.ERROR_DICT
         if isinstance(expr, (cst.List, cst.Tuple)):
             for element in expr.elements:
-                found = self.shape(element.value, function, depth + 1)
+                found = self.shape(element.value, function, depth)
                 if found is not None:
                     return found
             return None
@@ -236,11 +360,19 @@ class _Shapes:
             return Shape.CALL_TOOL_RESULT if is_true(fields.get("isError")) or is_true(fields.get("is_error")) else None
         if name == "TextContent":
             text = (payload_fields(expr) or {}).get("text")
-            return Shape.ERROR_STRING if text is not None and self.shape(text, function, depth + 1) else None
+            return Shape.ERROR_STRING if text is not None and self.shape(text, function, depth) else None
         module = function.module if function is not None and function.module is not None else self.index
         if module.symbols.resolve(expr.func) in ("json.dumps", "json.dump"):
             first = next((a.value for a in expr.args if a.keyword is None), None)
-            return self.shape(first, function, depth + 1)
+            return self.shape(first, function, depth)
+        if isinstance(expr.func, cst.Attribute) and name in _DUMP_METHODS and not expr.args:
+            receiver = expr.func.value
+            if isinstance(receiver, cst.Name) and function is not None and depth < _MAX_DEPTH:
+                receiver = function.assigned(receiver.value)  # error = ErrorResponse(...); error.model_dump()
+            if isinstance(receiver, cst.Call) and self.is_error_model(receiver, function):
+                return Shape.ERROR_MODEL
+        if self.is_error_model(expr, function):
+            return Shape.ERROR_MODEL
         helper = self.index.callee(function, expr.func)
         if helper is not None:
             for value in helper.returns:
@@ -250,8 +382,9 @@ class _Shapes:
 
 
 def failure_report(
-    statement: cst.Return | cst.Raise, index: ModuleIndex, function: FunctionInfo | None
-) -> FailureReport | None:
+    statement: cst.Return | cst.Raise, index: ModuleIndex, function: FunctionInfo | None,
+    *, module: cst.Module | None = None,
+) -> FailureReport | None:  # fmt: skip
     """Tell whether a ``return`` or ``raise`` reports a failure, and how.
 
     A bare ``raise`` is a re-raise, not a report.
@@ -260,6 +393,8 @@ def failure_report(
         statement (cst.Return | cst.Raise): the statement.
         index (ModuleIndex): the module's discovery result, for helpers.
         function (FunctionInfo | None): the function the statement is in.
+        module (cst.Module | None): the module, to read the defaults of its own response models
+            (``class ErrorResponse(BaseModel): status: str = "error"``); without it, models are known by name.
     Returns:
         FailureReport | None: the report, or None when the statement reports no failure.
     """
@@ -269,7 +404,7 @@ def failure_report(
         return FailureReport(statement, Shape.RAISE, statement.exc)
     if statement.value is None:
         return None
-    shape = _Shapes(index).shape(statement.value, function)
+    shape = _Shapes(index, module).shape(statement.value, function)
     return FailureReport(statement, shape, statement.value) if shape is not None else None
 
 
@@ -281,8 +416,10 @@ def message_node(payload: cst.BaseExpression, index: ModuleIndex) -> cst.BaseExp
     """Find the expression that holds a failure report's message.
 
     Args:
-        payload (cst.BaseExpression): a raised exception, an error dict or string, ``json.dumps(...)``, a list of
-            these, ``TextContent(text=...)`` or ``CallToolResult(content=[...])``.
+        payload (cst.BaseExpression): a raised exception, an error dict or string (also an envelope around an
+            error dict), ``json.dumps(...)``, a list of these, ``TextContent(text=...)``,
+            ``CallToolResult(content=[...])``, or an error-response model (``ErrorResponse(message=...)``, also
+            dumped with ``.model_dump()``).
         index (ModuleIndex): the module's discovery result, to recognise ``json.dumps``.
     Returns:
         cst.BaseExpression | None: a string, f-string or name holding the message, or None when there is none
@@ -299,21 +436,33 @@ def message_node(payload: cst.BaseExpression, index: ModuleIndex) -> cst.BaseExp
         for key in MESSAGE_KEYS:
             if fields and key in fields:
                 return message_node(fields[key], index)
+        # An envelope around an error dict, one level deep: {"result": {"error": "..."}}.
+        for value in (fields or {}).values():
+            if isinstance(value, cst.Dict) and _Shapes(index).is_error_dict(value, nested=False):
+                return message_node(value, index)
         return None
     if not isinstance(payload, cst.Call):
         return None
     name = _callee_name(payload.func)
     if index.symbols.resolve(payload.func) == "json.dumps" and payload.args:
-        return message_node(payload.args[0].value, index)
+        first = payload.args[0].value
+        # json.dumps(name): the name holds a whole payload, not a message to extend.
+        return None if isinstance(first, cst.Name) else message_node(first, index)
     if name == "TextContent":
         text = (fields or {}).get("text")
         return message_node(text, index) if text is not None else None
     if name in ("CallToolResult", "ToolResult"):
         content = (fields or {}).get("content")
         return message_node(content, index) if content is not None else None
+    if isinstance(payload.func, cst.Attribute) and name in _DUMP_METHODS and not payload.args:
+        receiver = payload.func.value
+        return message_node(receiver, index) if isinstance(receiver, cst.Call) else None
     if index.callee(None, payload.func) is not None:
         return None  # a same-module helper: its arguments are not known to be the message
     positional = [a.value for a in payload.args if a.keyword is None and not a.star]
     if positional:
         return message_node(positional[0], index)
-    return (fields or {}).get("message")
+    for key in MESSAGE_KEYS:
+        if fields and key in fields:
+            return fields[key]
+    return None

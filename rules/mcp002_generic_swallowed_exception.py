@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import builtins
 import re
+from collections.abc import Sequence
 
 import libcst as cst
 
 from mcp_lint.diagnostics import Applicability, Fix, Transform
 from mcp_lint.discovery import FunctionInfo, ModuleIndex
-from mcp_lint.failures import failure_report, message_node
+from mcp_lint.failures import failure_report, literal_text, message_node, string_prefix
 from mcp_lint.fixes import with_exception
 from mcp_lint.rule import Rule, ancestors_within
-from mcp_lint.traversal import children, nodes
+from mcp_lint.traversal import children, nodes, own_nodes
 
 _BROAD = frozenset({"Exception", "BaseException"})
 _BUILTINS = frozenset(dir(builtins))
@@ -22,17 +23,36 @@ _EXCEPTION_ACCESSORS = frozenset(
 _LOG_METHODS = frozenset({"exception", "error", "warning", "warn", "critical", "log", "info", "debug"})
 
 
-def _is_broad(handler: cst.ExceptHandler, index: ModuleIndex) -> bool:
+#: Library catch-alls: one class for every error a client library raises (an HTTP 404 and a 503, an AWS
+#: AccessDenied and a throttle), so catching one is as broad in practice as ``except Exception``.
+_CATCH_ALLS = frozenset(
+    {
+        "botocore.exceptions.ClientError",
+        "requests.RequestException", "requests.exceptions.RequestException",
+        "requests.HTTPError", "requests.exceptions.HTTPError",
+        "httpx.HTTPError", "httpx.HTTPStatusError", "httpx.RequestError",
+        "aiohttp.ClientError", "aiohttp.client_exceptions.ClientError",
+    }
+)  # fmt: skip
+
+
+def _broadness(handler: cst.ExceptHandler, index: ModuleIndex) -> str | None:
+    """How broad an ``except`` clause is: "" for a bare one or ``Exception``/``BaseException`` (also in a tuple),
+    the caught name for a library catch-all (``ClientError``), None for a narrow one."""
     kind = handler.type
     if kind is None:
-        return True
+        return ""
     items = [e.value for e in kind.elements] if isinstance(kind, cst.Tuple) else [kind]
+    catch_all = None
     for item in items:
         if isinstance(item, cst.Name) and item.value in _BROAD and item.value not in index.symbols.imports:
-            return True
-        if index.symbols.resolve(item) in ("builtins.Exception", "builtins.BaseException"):
-            return True
-    return False
+            return ""
+        qualified = index.symbols.resolve(item)
+        if qualified in ("builtins.Exception", "builtins.BaseException"):
+            return ""
+        if qualified in _CATCH_ALLS and catch_all is None:
+            catch_all = qualified.rsplit(".", 1)[-1]
+    return catch_all
 
 
 def _value_names(expr: cst.CSTNode) -> tuple[list[str], list[cst.BaseExpression]]:
@@ -59,7 +79,7 @@ def _value_names(expr: cst.CSTNode) -> tuple[list[str], list[cst.BaseExpression]
 class _Informativeness:
     """Decides whether a failure report carries the exception or anything beyond constants and tool arguments."""
 
-    def __init__(self, index: ModuleIndex, function: FunctionInfo, handler: cst.ExceptHandler) -> None:
+    def __init__(self, index: ModuleIndex, function: FunctionInfo, handler: cst.ExceptHandler | None) -> None:
         self.index = index
         self.function = function
         node = function.node
@@ -67,9 +87,10 @@ class _Informativeness:
         for star in (node.params.star_arg, node.params.star_kwarg):
             if isinstance(star, cst.Param):
                 self.params.add(star.name.value)
-        exception = handler.name.name if handler.name is not None else None
+        exception = handler.name.name if handler is not None and handler.name is not None else None
         self.derived = {exception.value} if isinstance(exception, cst.Name) else set()
-        self._derive(handler)
+        if handler is not None:
+            self._derive(handler)
 
     def _derive(self, handler: cst.ExceptHandler) -> None:
         """Add the names the except body assigns from the exception, or from names derived from it."""
@@ -105,6 +126,105 @@ class _Informativeness:
         return False
 
 
+def _swallowed_values(helper: FunctionInfo, index: ModuleIndex) -> set[str]:
+    """What a helper's broad ``except`` clauses return instead of the exception: "False" and/or "None"."""
+    found: set[str] = set()
+    for node in own_nodes(helper.node):
+        if isinstance(node, cst.ExceptHandler) and _broadness(node, index) is not None:
+            for inner in nodes(node.body, prune=(cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+                if isinstance(inner, cst.Return):
+                    value = inner.value
+                    if value is None:
+                        found.add("None")
+                    elif isinstance(value, cst.Name) and value.value in ("False", "None"):
+                        found.add(value.value)
+    return found
+
+
+def _failed_test(test: cst.BaseExpression) -> tuple[cst.BaseExpression, bool, frozenset[str]] | None:
+    """Read an ``if`` test on a helper's outcome: (the tested expression, whether the body is the failure branch,
+    the swallowed values the test catches)."""
+    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        return test.expression, True, frozenset({"False", "None"})
+    if isinstance(test, cst.Comparison) and len(test.comparisons) == 1:
+        target = test.comparisons[0]
+        right = target.comparator
+        if isinstance(right, cst.Name) and right.value in ("False", "None"):
+            if isinstance(target.operator, (cst.Is, cst.Equal)):
+                return test.left, True, frozenset({right.value})
+            if isinstance(target.operator, (cst.IsNot, cst.NotEqual)):
+                return test.left, False, frozenset({right.value})
+        return None
+    if isinstance(test, (cst.Call, cst.Await, cst.Name)):
+        return test, False, frozenset({"False", "None"})
+    return None
+
+
+#: Calls that parse or convert an input: ``int(...)``, ``datetime.strptime(...)``, ``json.loads(...)``, ...
+_PARSERS = frozenset(
+    {
+        "int", "float", "complex", "Decimal", "UUID", "strptime", "fromisoformat", "isoparse", "parse", "loads",
+        "literal_eval", "ip_address", "ip_network", "ZoneInfo", "model_validate", "model_validate_json",
+        "parse_obj", "parse_date", "parse_datetime",
+    }
+)  # fmt: skip
+#: Calls that may sit around a parse without doing anything that fails otherwise.
+_HARMLESS = frozenset({"strip", "lstrip", "rstrip", "lower", "upper", "date", "time"})
+#: Words of a message that names an input error.
+_INPUT_ERROR = re.compile(r"\b(invalid|format\w*|must|expect\w*)\b", re.IGNORECASE)
+
+
+def _call_name(func: cst.BaseExpression) -> str | None:
+    return func.value if isinstance(func, cst.Name) else func.attr.value if isinstance(func, cst.Attribute) else None
+
+
+def _parsed_inputs(try_node: cst.Try) -> set[str] | None:
+    """The names a try body of one parse or conversion reads (``limit = int(limit)``), or None when the body is
+    anything else: more than one statement, or a call that does not parse or convert."""
+    body = try_node.body
+    if not isinstance(body, cst.IndentedBlock) or len(body.body) != 1:
+        return None
+    line = body.body[0]
+    if not isinstance(line, cst.SimpleStatementLine) or len(line.body) != 1:
+        return None
+    statement = line.body[0]
+    if not isinstance(statement, (cst.Assign, cst.AnnAssign, cst.Expr, cst.Return)) or statement.value is None:
+        return None
+    names, calls = _value_names(statement.value)
+    if not calls:
+        return None
+    parses = False
+    for func in calls:
+        name = _call_name(func)
+        if name in _PARSERS:
+            parses = True
+        elif name not in _HARMLESS:
+            return None
+    return set(names) if parses else None
+
+
+def _names_input_error(
+    report: cst.BaseExpression, function: FunctionInfo, inputs: set[str], params: set[str]
+) -> bool:
+    """Whether a report's message names the input error: "Invalid date format", "limit must be an integer"."""
+    texts = [literal_text(report)]
+    for node in nodes(report):
+        if isinstance(node, cst.Name):
+            value = function.assigned(node.value)
+            if value is not None:
+                texts.append(literal_text(value))
+    text = " ".join(texts)
+    if _INPUT_ERROR.search(text):
+        return True
+    lowered = text.lower()
+    for param in inputs & params:
+        if re.search(rf"\b{re.escape(param.lower())}\b", lowered) or re.search(
+            rf"\b{re.escape(param.lower().replace('_', ' '))}\b", lowered
+        ):
+            return True
+    return False
+
+
 def _logs(handler: cst.ExceptHandler) -> bool:
     for node in nodes(handler.body):
         if isinstance(node, cst.Call):
@@ -132,15 +252,25 @@ class GenericSwallowedException(Rule):
     Finds a broad `except` (bare, `Exception`, `BaseException`, or a tuple holding one) in a tool handler, or
     in a same-module helper or decorator a handler reaches, whose failure report carries neither the
     exception nor any classification: its message is a constant string, or is built only from the tool's
-    own arguments and module constants. Every failure shape counts: a raised exception, a
-    `CallToolResult(isError=True)`, an error dict (`{"error": ...}`, `{"success": False}`, ...) or a list of
-    them, `json.dumps` of one, an `"Error: ..."`/`"Failed to ..."` string, or a same-module helper that builds
-    one.
+    own arguments and module constants. Library catch-alls are as broad in practice and count too: botocore's
+    `ClientError`, `requests.RequestException`/`requests.HTTPError`, `httpx.HTTPError`/`HTTPStatusError`/
+    `RequestError` and `aiohttp.ClientError`. Every failure shape counts: a raised exception, a
+    `CallToolResult(isError=True)`, an error dict (`{"error": ...}`, `{"success": False}`, ...), also in an
+    envelope (`{"result": {"error": ...}}`), or a list of them, `json.dumps` of one, an
+    `"Error: ..."`/`"Failed to ..."` string (also in `[TextContent(...)]`), an error-response model
+    (`ErrorResponse(message=...)`, also `.model_dump()`ed), or a same-module helper that builds one.
+
+    It also finds a tool that calls a same-module helper whose broad `except` returns `False` or `None`, and
+    then reports a constant failure on that outcome (`if not _save(x): return "Error: could not save"`,
+    `if load() is None: ...`, `ok = _save(x)` then `if not ok: ...`).
 
     Narrow `except` clauses are not reported (their type is the classification), nor reports that include
-    the exception (`str(e)`, `f"{e}"`, `repr(e)`, `type(e).__name__`, `e.args`, `traceback.format_exc()`, or a
-    local value derived from it), nor reports chosen by an `if` or `match` inside the handler (a classified
-    report), nor a bare re-raise.
+    the exception (`str(e)`, `f"{e}"`, `repr(e)`, `type(e).__name__`, `e.args`, `e.response["Error"]["Code"]`,
+    `traceback.format_exc()`, or a local value derived from it), nor reports chosen by an `if` or `match`
+    inside the handler (a classified report), nor a bare re-raise. A broad `except` around a try body of one
+    statement that only parses or converts an input (`int(limit)`, `datetime.strptime(day, ...)`,
+    `json.loads(raw)`, `uuid.UUID(...)`, `Decimal(...)`) is classified too when its message names the input
+    error: it says invalid, format, must or expected, or names the parameter parsed.
 
     ## Why is this bad?
     "Operation failed" gives the model nothing to act on: it cannot tell a timeout worth retrying from a
@@ -184,8 +314,9 @@ class GenericSwallowedException(Rule):
     before: the string, the dict field (`error`, `message`, ...), the exception's argument or the
     `TextContent` text. It binds the exception `as exc` when the clause has no name (a bare `except:` becomes
     `except BaseException as exc:`, which catches the same). There is no fix when the report comes from a
-    same-module helper or has no message to extend. Review that the exception text is fit for the model to read:
-    it may carry internal details.
+    same-module helper or has no message to extend (a local holding a whole payload), nor for a constant
+    report after a helper that swallowed the exception: the helper must change. Review that the exception text
+    is fit for the model to read: it may carry internal details.
 
     ## References
     - `shared/seeds/004`: structured MCP tool errors, "Why Uniform Errors Break Recovery" and the anti-patterns.
@@ -197,7 +328,10 @@ class GenericSwallowedException(Rule):
     name = "generic-swallowed-exception"
     summary = "Broad except reports a constant failure that carries neither the exception nor a classification"
     fix_applicability = Applicability.UNSAFE
-    requires = re.compile(rb"except\s*:|(?<![A-Za-z0-9_])(Base)?Exception\b")
+    requires = re.compile(
+        rb"except\s*:|(?<![A-Za-z0-9_])(Base)?Exception\b|ClientError|RequestException|HTTPError|HTTPStatusError"
+        rb"|RequestError"
+    )
 
     def _check(self, node: cst.Return | cst.Raise) -> None:
         scope = self.context.scope
@@ -206,28 +340,89 @@ class GenericSwallowedException(Rule):
         within = ancestors_within(self.context.ancestors, scope.function.node)
         handler_at = next((i for i in range(len(within) - 1, -1, -1) if isinstance(within[i], cst.ExceptHandler)), None)
         if handler_at is None:
+            self._check_swallowing_helper(node, within, scope.function)
             return
         handler = within[handler_at]
-        if not _is_broad(handler, self.context.index):
+        broadness = _broadness(handler, self.context.index)
+        if broadness is None:
             return
         if any(isinstance(n, (cst.If, cst.Match)) for n in within[handler_at:]):
             return  # a report chosen by a condition is a classified report
-        report = failure_report(node, self.context.index, scope.function)
-        if report is None or _Informativeness(self.context.index, scope.function, handler).is_informative(report.payload):
-            return
-        message = (
-            f"Broad except collapses every failure into one constant {report.shape.value}: the model cannot tell "
-            "what failed or whether to retry; include the exception (type and message) or classify it "
-            "(errorCategory, isRetryable)"
+        module = self.context.ancestors[0] if self.context.ancestors else None
+        report = failure_report(
+            node, self.context.index, scope.function, module=module if isinstance(module, cst.Module) else None
         )
+        informativeness = _Informativeness(self.context.index, scope.function, handler)
+        if report is None or informativeness.is_informative(report.payload):
+            return
+        try_node = within[handler_at - 1] if handler_at else None
+        inputs = _parsed_inputs(try_node) if isinstance(try_node, cst.Try) else None
+        if inputs is not None and _names_input_error(report.payload, scope.function, inputs, informativeness.params):
+            return  # a failed parse of one input, reported as the input error it is: a classified report
+        if broadness:
+            message = (
+                f"Catch-all except {broadness} collapses every {broadness} into one constant {report.shape.value}: the "
+                "model cannot tell which error it was or whether to retry; include the error's code and message "
+                "(str(e), its status or error code) or classify it (errorCategory, isRetryable)"
+            )
+        else:
+            message = (
+                f"Broad except collapses every failure into one constant {report.shape.value}: the model cannot "
+                "tell what failed or whether to retry; include the exception (type and message) or classify it "
+                "(errorCategory, isRetryable)"
+            )
         if _logs(handler):
             message += "; logging the exception does not help, logs never reach the model"
-        self.report(node, message, self._fix(handler, report.payload))
+        self.report(node, message, self._fix(handler, report.payload, scope.function))
 
-    def _fix(self, handler: cst.ExceptHandler, payload: cst.BaseExpression) -> Fix | None:
+    def _check_swallowing_helper(
+        self, node: cst.Return | cst.Raise, within: Sequence[cst.CSTNode], function: FunctionInfo
+    ) -> None:
+        """``if not _save(x): return "Error: could not save"``, where ``_save`` turns every exception into False."""
+        at = next((i for i in range(len(within) - 1, -1, -1) if isinstance(within[i], cst.If)), None)
+        if at is None or at + 1 >= len(within):
+            return
+        branch = within[at]
+        assert isinstance(branch, cst.If)
+        read = _failed_test(branch.test)
+        if read is None:
+            return
+        tested, failure_in_body, caught = read
+        if (within[at + 1] is branch.body) != failure_in_body:
+            return
+        if isinstance(tested, cst.Name):
+            tested = function.assigned(tested.value)  # ok = _save(x); if not ok: ...
+        if isinstance(tested, cst.Await):
+            tested = tested.expression
+        if not isinstance(tested, cst.Call):
+            return
+        index = self.context.index
+        helper = index.callee(function, tested.func)
+        if helper is None:
+            return
+        swallowed = _swallowed_values(helper, index) & caught
+        if not swallowed:
+            return
+        module = self.context.ancestors[0] if self.context.ancestors else None
+        report = failure_report(node, index, function, module=module if isinstance(module, cst.Module) else None)
+        if report is None or _Informativeness(index, function, None).is_informative(report.payload):
+            return
+        value = " or ".join(sorted(swallowed))
+        self.report(
+            node,
+            f"{helper.name}() turns every exception into {value}, so this {report.shape.value} is constant: the "
+            f"model cannot tell what failed or whether to retry; let {helper.name}() raise or return the error, "
+            "and include it in the report",
+        )
+
+    def _fix(self, handler: cst.ExceptHandler, payload: cst.BaseExpression, function: FunctionInfo) -> Fix | None:
         target = message_node(payload, self.context.index)
         if target is None:
             return None
+        if isinstance(target, cst.Name):
+            value = function.assigned(target.value)
+            if value is not None and string_prefix(value) is None:
+                return None  # a local holding a whole payload (JSON text, a dict), not a message to extend
         bound = handler.name.name if handler.name is not None else None
         exc = bound.value if isinstance(bound, cst.Name) else "exc"
         if bound is not None and not isinstance(bound, cst.Name):

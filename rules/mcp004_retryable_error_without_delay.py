@@ -8,8 +8,10 @@ import libcst as cst
 
 from mcp_lint.diagnostics import Applicability, Fix
 from mcp_lint.fixes import quote_of
-from mcp_lint.failures import CATEGORY_KEYS, DELAY_KEYS, RETRYABLE_KEYS, is_true, payload_fields
+from mcp_lint.failures import CATEGORY_KEYS, DELAY_KEYS, RETRYABLE_KEYS, is_false, is_true, payload_fields
 from mcp_lint.rule import Rule
+from mcp_lint.symbols import SymbolTable
+from mcp_lint.traversal import own_nodes
 
 
 def _fields(node: cst.CSTNode) -> dict[str, cst.BaseExpression] | None:
@@ -31,8 +33,11 @@ def is_retryable(fields: dict[str, cst.BaseExpression]) -> bool:
         fields (dict[str, cst.BaseExpression]): the payload's fields.
     Returns:
         bool: True for ``isRetryable``/``is_retryable``/``retryable`` set to True, or a category key
-        (``errorCategory``, ``error_category``, ``category``) equal to ``"transient"``.
+        (``errorCategory``, ``error_category``, ``category``) equal to ``"transient"``; False whenever a
+        retryable key is set to False.
     """
+    if any(is_false(fields.get(key)) for key in RETRYABLE_KEYS):
+        return False  # said outright: no retry, so no delay is owed, whatever the category
     if any(is_true(fields.get(key)) for key in RETRYABLE_KEYS):
         return True
     for key in CATEGORY_KEYS:
@@ -58,6 +63,78 @@ def delay_key(fields: dict[str, cst.BaseExpression], keyword_payload: bool) -> s
     if snake and not camel:
         return "retry_after_seconds"
     return "retry_after_seconds" if keyword_payload else "retryAfterSeconds"
+
+
+#: Methods that turn a response model into a dict or JSON text: ``ErrorResponse(...).model_dump()``.
+_DUMP_METHODS = frozenset({"model_dump", "model_dump_json", "dict", "json"})
+
+
+def _wraps(call: cst.Call, symbols: SymbolTable) -> bool:
+    """Whether a call carries its arguments into what it builds: ``json.dumps``, ``dict`` or a constructor (an
+    exception, ``TextContent``, ``CallToolResult``, a response model). Other calls (``ctx.log``, ``logger.info``,
+    a helper) do something else with them."""
+    name = _callee_name(call.func)
+    if name == "dict" or (name or "")[:1].isupper():
+        return True
+    return symbols.resolve(call.func) == "json.dumps"
+
+
+def _callee_name(func: cst.BaseExpression) -> str | None:
+    return func.value if isinstance(func, cst.Name) else func.attr.value if isinstance(func, cst.Attribute) else None
+
+
+def _carries(expr: cst.BaseExpression | None, names: set[str], symbols: SymbolTable) -> bool:
+    """Whether an expression carries one of the local ``names`` into what it builds (``[TextContent(text=json.dumps(
+    payload))]``, ``{**payload, "tool": name}``, ``ToolError(payload)``)."""
+    if expr is None:
+        return False
+    if isinstance(expr, cst.Name):
+        return expr.value in names
+    if isinstance(expr, cst.Dict):
+        return any(_carries(e.value, names, symbols) for e in expr.elements)
+    if isinstance(expr, (cst.List, cst.Tuple, cst.Set)):
+        return any(_carries(e.value, names, symbols) for e in expr.elements)
+    if isinstance(expr, cst.Await):
+        return _carries(expr.expression, names, symbols)
+    if isinstance(expr, cst.IfExp):
+        return _carries(expr.body, names, symbols) or _carries(expr.orelse, names, symbols)
+    if isinstance(expr, cst.BooleanOperation):
+        return _carries(expr.left, names, symbols) or _carries(expr.right, names, symbols)
+    if isinstance(expr, cst.Call):
+        func = expr.func
+        if isinstance(func, cst.Attribute) and func.attr.value in _DUMP_METHODS and not expr.args:
+            return _carries(func.value, names, symbols)
+        return _wraps(expr, symbols) and any(_carries(a.value, names, symbols) for a in expr.args)
+    return False
+
+
+def _target_name(target: cst.BaseExpression) -> str | None:
+    """The local a target stores into: ``payload`` for ``payload``, ``payload["error"]`` and ``payload.error``."""
+    while isinstance(target, (cst.Subscript, cst.Attribute)):
+        target = target.value
+    return target.value if isinstance(target, cst.Name) else None
+
+
+def _returned(function: cst.FunctionDef, name: str, symbols: SymbolTable) -> bool:
+    """Whether a local reaches a ``return`` or ``raise`` of the function, directly or through other locals."""
+    names = {name}
+    statements = [n for n in own_nodes(function) if isinstance(n, (cst.Return, cst.Raise, cst.Assign, cst.AnnAssign))]
+    changed = True
+    while changed:
+        changed = False
+        for statement in statements:
+            if isinstance(statement, cst.Return) and _carries(statement.value, names, symbols):
+                return True
+            if isinstance(statement, cst.Raise) and _carries(statement.exc, names, symbols):
+                return True
+            if isinstance(statement, (cst.Assign, cst.AnnAssign)) and _carries(statement.value, names, symbols):
+                targets = [t.target for t in statement.targets] if isinstance(statement, cst.Assign) else [statement.target]
+                for target in targets:
+                    local = _target_name(target)
+                    if local is not None and local not in names:
+                        names.add(local)
+                        changed = True
+    return False
 
 
 _NO_SPACE_EQUAL = cst.AssignEqual(whitespace_before=cst.SimpleWhitespace(""), whitespace_after=cst.SimpleWhitespace(""))
@@ -93,12 +170,22 @@ class RetryableErrorWithoutDelay(Rule):
     Finds structured error payloads in MCP modules that mark themselves retryable but give no retry delay.
     A payload is a dict literal, a `dict(...)` call or the keyword arguments of a constructor call, also
     inside `json.dumps(...)`. It is retryable when `isRetryable`, `is_retryable` or `retryable` is `True`,
-    or when `errorCategory`, `error_category` or `category` is `"transient"`. The delay is a
-    `retryAfterSeconds`, `retry_after_seconds` or `retry_after` key, in the payload or in a payload that
-    encloses it.
+    or when `errorCategory`, `error_category` or `category` is `"transient"` and no retryable key says
+    `False`. The delay is a `retryAfterSeconds`, `retry_after_seconds` or `retry_after` key, in the payload
+    or in a payload that encloses it.
 
-    Payloads that carry a delay, non-retryable payloads, payloads with `**` spreads (whose keys cannot be
-    known) and modules that import no MCP framework are not reported.
+    Only payloads that reach the client count: what a function (a tool, or a helper that builds errors)
+    returns or raises, directly, through locals (`error = {...}; raise ToolError(json.dumps(error))`), or
+    wrapped in a list, a dict, `json.dumps(...)`, `.model_dump()` or a constructor (`ToolError`,
+    `TextContent`, `CallToolResult`, a response model); and named payloads of the module or a class
+    (`RATE_LIMITED = {...}`), which tools return. Every function of an MCP module is checked, not only tool
+    handlers.
+
+    Payloads that carry a delay, non-retryable payloads (`isRetryable: False`, even in the category
+    `"transient"`), payloads with `**` spreads (whose keys cannot be known), payloads that go elsewhere (a log
+    notification's `data` in `await ctx.log(..., data={...})`, `logger.info(..., extra={...})`, a test's
+    `assert result == {...}`, any other call's argument) and modules that import no MCP framework are not
+    reported.
 
     ## Why is this bad?
     A retryable error without a delay makes the model retry at once, hammering a service that is already
@@ -153,6 +240,48 @@ class RetryableErrorWithoutDelay(Rule):
     requires = re.compile(rb"(?i)retryable|transient")
     tool_context = False
 
+    def _reported(self, node: cst.Dict | cst.Call) -> bool:
+        """Whether a payload is what a function returns or raises (also through locals and wrapping), or a named
+        module or class constant: not a log record's data, a test's expected value or any other call's argument."""
+        symbols = self.context.index.symbols
+        ancestors = self.context.ancestors
+        child: cst.CSTNode = node
+        for at in range(len(ancestors) - 1, -1, -1):
+            parent = ancestors[at]
+            if isinstance(parent, (cst.Return, cst.Raise)):
+                return True
+            if isinstance(parent, (cst.Assign, cst.AnnAssign)):
+                if child is not parent.value:
+                    return False
+                targets = [t.target for t in parent.targets] if isinstance(parent, cst.Assign) else [parent.target]
+                scope = next((a for a in reversed(ancestors[:at]) if isinstance(a, (cst.FunctionDef, cst.ClassDef))), None)
+                if not isinstance(scope, cst.FunctionDef):
+                    return True  # a named payload of the module or a class: a template the tools return
+                locals_ = [_target_name(target) for target in targets]
+                return any(local is not None and _returned(scope, local, symbols) for local in locals_)
+            if isinstance(parent, cst.Arg):
+                call = ancestors[at - 1] if at else None
+                if not (isinstance(call, cst.Call) and _wraps(call, symbols)):
+                    return False  # ctx.log(data=...), logger.info(extra=...), a helper's argument
+            elif isinstance(parent, cst.Attribute):
+                call = ancestors[at - 1] if at else None
+                if not (
+                    parent.attr.value in _DUMP_METHODS and isinstance(call, cst.Call) and call.func is parent
+                ):
+                    return False
+            elif isinstance(parent, (cst.DictElement, cst.StarredDictElement)):
+                if child is not parent.value:
+                    return False
+            elif isinstance(parent, cst.IfExp):
+                if child is parent.test:
+                    return False
+            elif not isinstance(
+                parent, (cst.Dict, cst.List, cst.Tuple, cst.Set, cst.Element, cst.Call, cst.Await, cst.BooleanOperation)
+            ):
+                return False
+            child = parent
+        return False
+
     def _check(self, node: cst.Dict | cst.Call) -> None:
         fields = _fields(node)
         if not fields or not is_retryable(fields) or DELAY_KEYS & fields.keys():
@@ -161,6 +290,8 @@ class RetryableErrorWithoutDelay(Rule):
             enclosing = _fields(ancestor)
             if enclosing and DELAY_KEYS & enclosing.keys():
                 return
+        if not self._reported(node):
+            return
         key = delay_key(fields, isinstance(node, cst.Call))
         delay = self.context.options.retry_after_seconds
         addition = f"{key}={delay}" if isinstance(node, cst.Call) else f"{key!r}: {delay}"
