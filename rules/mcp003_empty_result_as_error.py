@@ -681,7 +681,16 @@ def _return_kind(function: FunctionInfo, failing: cst.CSTNode) -> str | None:
 
 
 def _strip_error_prefix(message: cst.BaseExpression) -> cst.BaseExpression | None:
-    """Drop a leading ``"Error: "`` from a string message, so that plain text reads as the answer it is."""
+    """Drop a leading ``"Error: "`` from a string or f-string message, so that plain text reads as the answer it is."""
+    if isinstance(message, cst.FormattedString) and message.parts:
+        first = message.parts[0]
+        if not isinstance(first, cst.FormattedStringText):
+            return message
+        stripped = re.sub(r"^\s*(error|errors|failure)\s*:\s*", "", first.value, flags=re.IGNORECASE)
+        if stripped == first.value or not stripped:
+            return message
+        text = first.with_changes(value=f"{stripped[:1].upper()}{stripped[1:]}")
+        return message.with_changes(parts=[text, *message.parts[1:]])
     if not isinstance(message, cst.SimpleString) or "b" in message.prefix.lower():
         return message
     text = message.raw_value
