@@ -702,22 +702,39 @@ def _strip_error_prefix(message: cst.BaseExpression) -> cst.BaseExpression | Non
 
 class EmptyResultAsError(Rule):
     """## What it does
-    Finds a branch, in a tool handler or a helper it reaches, that is taken when the tool's own result is
-    empty or absent and then reports a failure, in any shape: a raised exception, `CallToolResult(isError=True)`,
-    an error dict, `json.dumps` of one, an `"Error: ..."` string, or a same-module error helper. The condition
-    tests emptiness (`not x`, `x is None`, `len(x) == 0`, `x == []`, `not x.get("items")`,
-    `"k" not in r or not r["k"]`) of a value the function got from a call, an await or a subscript.
+    Finds a read, search, list or lookup tool (a get-by-id included), or a helper it reaches, that reports a
+    failure when what it looked for is not there: a raised exception, `CallToolResult(isError=True)`, an error
+    dict, `json.dumps` of one, an `"Error: ..."` string, or a same-module error helper, whose message speaks of
+    absence ("not found", "no rows", "no documents match"). It looks at the branch taken when the result is empty
+    (nested blocks included), at the `else` of a non-empty test, and at the fall-through after
+    `if rows: return ...`. The tests it knows: `not x`, `x is None`, `len(x) == 0` (`< 1`), `x == []`,
+    `not x.get("items")`, `"k" not in r or not r["k"]`, and counts that are zero (`count == 0`,
+    `r.total == 0`, `r["total"] == 0`, `not r.total_count`).
 
-    Emptiness checks on tool arguments (input validation), on configuration, credentials, clients and
-    connections (`if not api_key`, `if client is None`), and on anything else the handler did not get from its
-    own work are not reported.
+    The tested value must be the tool's own result, judged from the binding that reaches the test: a call, an
+    await, a subscript, a comprehension, or an accumulator filled in a loop (`rows = []` then `rows.append(...)`),
+    or a member of such a result that holds its items or their number (`page.items`, `r["results"]`,
+    `r.total`). Not reported: a missing scalar field of a fetched record (`if not user.email`), values taken
+    from the tool's arguments (`arguments.get("ids")`, `args["x"]`, `request.query`, a parse of them),
+    allow-list checks (`if name not in ALLOWED`), configuration, credentials, clients and connections
+    (`if not api_key`, `if client is None`), and boolean flags.
+
+    Nor is an action's missing target. A tool that updates, deletes, renames, approves, rejects, comments on,
+    writes, creates, sends, connects, assigns, merges, closes or cancels something, and fails because the
+    thing or a prerequisite does not exist, reports a real failure. Whether the code reads or acts is decided
+    from the tool's registered name or the handler's name (its first verb: `get_issue` reads, `jira_delete_issue`
+    acts), from the tool-name branch of a low-level dispatcher (`if name == "delete_issue":`), for a helper from
+    every tool that reaches it (an action when all of them act), and from what the function does next: a
+    mutating call on what it found (`ticket.update(...)`, `db.delete(row)`, `cur.execute("UPDATE ...")`) makes it
+    an action.
 
     ## Why is this bad?
     A query that finds nothing has succeeded. Reported as an error, it sends the model into error recovery:
     it retries, escalates or gives up on a question that has a perfectly good answer, "there is none"
     (seed 004, "Distinguishing Empty Results from Access Failures" and "Treating Empty as Error"). Return a
     successful empty result instead: `{"found": False, "message": ...}`, an empty list, or plain text with
-    `isError` false.
+    `isError` false. An action is different: "cannot delete issue 42, it does not exist" is a failure the model
+    must see as one, so that it does not report the deletion as done.
 
     ## Example
     ```python
@@ -737,6 +754,7 @@ class EmptyResultAsError(Rule):
     ## Use instead
     ```python
     from fastmcp import FastMCP
+    from fastmcp.exceptions import ToolError
 
     mcp = FastMCP("orders")
 
@@ -746,13 +764,21 @@ class EmptyResultAsError(Rule):
         if not orders:
             return {"found": False, "message": f"No orders found for {customer_id}"}
         return {"found": True, "orders": orders}
+
+    @mcp.tool()
+    async def cancel_order(order_id: str) -> dict:
+        order = await order_db.get(order_id)
+        if order is None:  # an action whose target does not exist: a real failure
+            raise ToolError(f"Order {order_id} not found, nothing was cancelled")
+        await order_db.cancel(order)
+        return {"cancelled": order_id}
     ```
 
     ## Fix safety
     The fix is unsafe, because it changes control flow: the tool no longer fails. It turns the report into a
     successful empty result that keeps the message, in the shape the tool returns:
     - a tool annotated `-> str`, or evidently returning strings: the message text (a leading `"Error: "` is
-      dropped);
+      dropped, in an f-string too);
     - `-> dict`: `{"found": False, "message": ...}`;
     - `-> list`: `[]`;
     - a low-level handler: `CallToolResult(content=[TextContent(type="text", text=...)])`, without `isError`.
@@ -761,7 +787,8 @@ class EmptyResultAsError(Rule):
     there is no fix.
 
     ## References
-    - `shared/seeds/004`: "Distinguishing Empty Results from Access Failures", "Treating Empty as Error".
+    - `shared/seeds/004`: "Distinguishing Empty Results from Access Failures", "Treating Empty as Error",
+      "Separate Empty from Failure" (a query with zero results is a valid outcome).
     - MCP spec 2025-11-25, tool execution errors are for failures (SEP-1303, `shared/seeds/000`).
     """
 
