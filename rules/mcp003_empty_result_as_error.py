@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 import libcst as cst
 
 from mcp_lint.diagnostics import Applicability, Fix
-from mcp_lint.discovery import FunctionInfo, ToolScope
+from mcp_lint.discovery import FunctionInfo, Handler, ToolScope
 from mcp_lint.failures import failure_report, is_error_string, literal_text, message_node
 from mcp_lint.fixes import call_tool_result, fill, quote_of
-from mcp_lint.rule import Rule, RuleContext
-from mcp_lint.traversal import nodes, own_nodes
+from mcp_lint.rule import Rule, RuleContext, ancestors_within
+from mcp_lint.traversal import nodes, walk_paths
 
 # Names of configuration, credentials, clients and connections: not the tool's result.
 _SETUP_NAME = re.compile(
@@ -34,14 +35,53 @@ _TRANSFORM = re.compile(
 )
 # What a report of an operation that failed says ("Failed to create X: no ARN returned").
 _FAILURE = re.compile(r"\bfail(s|ed|ure)?\b", re.IGNORECASE)
+# ... unless it says that nothing failed ("the search didn't fail, but ...").
+_NOT_FAILED = re.compile(
+    r"\b((did|does|do|has|have|had|would|could|should)n['\u2019]t|"
+    r"(did|does|do|has|have|had|will|would|could|should) not|won['\u2019]t|never)\s+fail(s|ed)?\b",
+    re.IGNORECASE,
+)
 # What a report about an empty result says.
 _ABSENCE = re.compile(
     r"\b(not found|n[o']t exist|no such|nothing|empty|none (found|matched|available)|"
-    r"no (\w+ ){0,2}(found|matched|returned|available|exists?)|"
+    r"no (\w+ ){0,2}(found|match(es|ed)?|returned|available|exists?)\b|"
     r"no (results?|matches|records|data|items|rows|entries|hits|keys|files)\b|"
     r"(could not|couldn't|unable to|cannot|can't) (find|locate)|(0|zero) (results|matches|rows|records))",
     re.IGNORECASE,
 )
+
+# Members of a result that hold the result's items or their number: `page.items`, `r["total"]`; a missing
+# scalar field (`user.email`, `repo["url"]`) is an unmet precondition, not an empty result.
+_COLLECTION_WORDS = frozenset(
+    "items result results data rows records hits entries matches documents docs files objects values elements "
+    "nodes content contents list events messages children".split()
+)
+_COUNT_WORDS = frozenset("count total num number size length".split())
+# Verbs of tool names and operations: a read answers a question, an action changes something.
+_READ_VERBS = frozenset(
+    "get fetch find lookup look search list read query describe show retrieve view browse inspect count check "
+    "explore scan load download preview peek summarize analyze explain compare diff".split()
+)
+_ACTION_VERBS = frozenset(
+    "update delete del remove rm rename approve reject decline comment reply write create add insert upsert "
+    "connect disconnect send post put patch assign unassign merge close cancel set edit modify move upload "
+    "publish unpublish archive unarchive restore submit book reserve grant revoke invite transfer refund pay "
+    "apply reopen subscribe unsubscribe register unregister schedule reschedule kill terminate start stop "
+    "restart deploy install uninstall enable disable push commit save accept complete trigger attach detach "
+    "unlink reset revert rollback ban toggle replace destroy purge truncate mute unmute notify sync clone fork "
+    "lock unlock mark".split()
+)
+# Operations that change the object they are called on or given (`ticket.update(...)`, `db.delete(row)`).
+_MUTATORS = frozenset(
+    "update delete save post put patch remove send write create insert upsert destroy approve reject merge close "
+    "cancel rename assign archive publish submit edit modify move upload commit".split()
+)
+# Methods that add to a collection in place: an accumulator built with them is a result.
+_ACCUMULATE = frozenset({"append", "extend", "add", "update", "insert", "appendleft", "extendleft", "setdefault"})
+# Builtins whose value is their argument's: `list(rows)`, `sorted(hits)`.
+_WRAPPERS = frozenset({"list", "tuple", "set", "frozenset", "sorted", "reversed", "dict", "filter"})
+_WRITE_SQL = re.compile(r"^\s*(insert|update|delete|replace|merge|upsert|create|drop|alter|truncate)\b", re.I)
+_SCOPES = (cst.FunctionDef, cst.ClassDef, cst.Lambda)
 
 
 def _is_flag(expr: cst.BaseExpression) -> bool:
@@ -58,22 +98,6 @@ def _is_flag(expr: cst.BaseExpression) -> bool:
     return isinstance(key, cst.SimpleString) and _FLAG.search(str(key.evaluated_value)) is not None
 
 
-def _root_name(expr: cst.BaseExpression) -> str | None:
-    while True:
-        if isinstance(expr, cst.Name):
-            return expr.value
-        if isinstance(expr, cst.NamedExpr):
-            expr = expr.target
-        elif isinstance(expr, cst.Attribute):
-            expr = expr.value
-        elif isinstance(expr, cst.Subscript):
-            expr = expr.value
-        elif isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute) and expr.func.attr.value == "get":
-            expr = expr.func.value
-        else:
-            return None
-
-
 def _is_len(expr: cst.BaseExpression) -> cst.BaseExpression | None:
     if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Name) and expr.func.value == "len" and expr.args:
         return expr.args[0].value
@@ -88,11 +112,140 @@ def _is_empty_literal(expr: cst.BaseExpression) -> bool:
     return isinstance(expr, cst.Call) and isinstance(expr.func, cst.Name) and expr.func.value in ("list", "dict") and not expr.args
 
 
+def _tokens(name: str) -> list[str]:
+    """The lower-case words of an identifier or tool name: ``getUserRepos``, ``get_user-repos`` -> get, user, repos."""
+    return [t.lower() for t in re.findall(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+", name)]
+
+
+def _is_count_name(name: str) -> bool:
+    """Whether a name holds a number of results: ``count``, ``total``, ``totalCount``, ``num_rows``."""
+    return any(t in _COUNT_WORDS for t in _tokens(name))
+
+
+def _is_collection_member(member: str) -> bool:
+    """Whether a member of a result holds its items or their number (``items``, ``search_results``, ``total``)."""
+    words = _tokens(member)
+    return bool(words) and (words[-1] in _COLLECTION_WORDS or words[-1] in _COUNT_WORDS)
+
+
+def verb_of(name: str) -> str | None:
+    """Tell whether a tool or operation name reads or acts, by its first verb.
+
+    Args:
+        name (str): ``get_issue``, ``jira_create_issue``, ``branch_merge``, ``searchCode``.
+    Returns:
+        str | None: "read", "action", or None when it names no verb either list knows.
+    """
+    for word in _tokens(name):
+        if word in _READ_VERBS:
+            return "read"
+        if word in _ACTION_VERBS:
+            return "action"
+    return None
+
+
+def _verdict(names: Sequence[str]) -> str | None:
+    """"action" when every name is an action, "read" when any is a read, else None."""
+    verbs = [verb_of(name) for name in names]
+    if verbs and all(v == "action" for v in verbs):
+        return "action"
+    return "read" if "read" in verbs else None
+
+
+def _callee_name(func: cst.BaseExpression) -> str | None:
+    if isinstance(func, cst.Name):
+        return func.value
+    if isinstance(func, cst.Attribute):
+        return func.attr.value
+    return None
+
+
+def _string(expr: cst.BaseExpression) -> str | None:
+    if isinstance(expr, cst.SimpleString):
+        value = expr.evaluated_value
+        return value if isinstance(value, str) else None
+    return None
+
+
+def _literal_get(expr: cst.BaseExpression) -> bool:
+    """Whether ``expr`` is ``x.get("key", ...)``, a lookup of a literal key."""
+    return (
+        isinstance(expr, cst.Call)
+        and isinstance(expr.func, cst.Attribute)
+        and expr.func.attr.value == "get"
+        and bool(expr.args)
+        and _string(expr.args[0].value) is not None
+    )
+
+
+def _member_chain(expr: cst.BaseExpression) -> tuple[cst.BaseExpression, str | None]:
+    """Split ``r.data["items"]`` into its base ``r`` and its outermost member ``"items"``.
+
+    Returns:
+        tuple[cst.BaseExpression, str | None]: the base, and the outermost member name (None when ``expr`` has
+        no member; "" when the outermost member is not a literal name, ``rows[0]``).
+    """
+    member: str | None = None
+    while True:
+        if isinstance(expr, cst.Attribute):
+            name: str | None = expr.attr.value
+            expr = expr.value
+        elif isinstance(expr, cst.Subscript):
+            key = expr.slice[0].slice if len(expr.slice) == 1 else None
+            name = _string(key.value) if isinstance(key, cst.Index) else None
+            name = name if name is not None else ""
+            expr = expr.value
+        elif _literal_get(expr):
+            name = _string(expr.args[0].value)  # type: ignore[attr-defined]
+            expr = expr.func.value  # type: ignore[attr-defined]
+        else:
+            return expr, member
+        if member is None:
+            member = name
+
+
+def _last_name(expr: cst.BaseExpression) -> str | None:
+    base, member = _member_chain(expr)
+    if member is not None:
+        return member
+    return base.value if isinstance(base, cst.Name) else None
+
+
+def _count_subject(left: cst.BaseExpression, op: cst.BaseCompOp, right: cst.BaseExpression) -> bool:
+    """Whether ``left op right`` says a count is zero: ``count == 0``, ``r.total < 1``, ``r["total"] <= 0``."""
+    if not isinstance(right, cst.Integer):
+        return False
+    value = right.evaluated_value
+    return (
+        (isinstance(op, cst.Equal) and value == 0)
+        or (isinstance(op, cst.LessThan) and value == 1)
+        or (isinstance(op, cst.LessThanEqual) and value == 0)
+    )
+
+
+def _positive_count(op: cst.BaseCompOp, right: cst.BaseExpression) -> bool:
+    """Whether ``x op right`` says a count is positive: ``> 0``, ``>= 1``, ``!= 0``."""
+    if not isinstance(right, cst.Integer):
+        return False
+    value = right.evaluated_value
+    return (
+        (isinstance(op, cst.GreaterThan) and value == 0)
+        or (isinstance(op, cst.GreaterThanEqual) and value == 1)
+        or (isinstance(op, cst.NotEqual) and value == 0)
+    )
+
+
+def _is_count(expr: cst.BaseExpression) -> bool:
+    name = _last_name(expr)
+    return name is not None and _is_count_name(name)
+
+
 def emptiness_subjects(test: cst.BaseExpression) -> list[cst.BaseExpression]:
     """Return the values a condition tests for emptiness or absence.
 
     Recognised: ``not x``, ``x is None``, ``len(x) == 0`` (and ``< 1``), ``not len(x)``, ``x == []``/``{}``/``""``,
-    ``not x.get("items")``, and ``or``/``and`` combinations of these (so ``"k" not in r or not r["k"]`` tests ``r``).
+    ``not x.get("items")``, counts that are zero (``count == 0``, ``r.total < 1``, ``r["total"] == 0``), and
+    ``or``/``and`` combinations of these (so ``"k" not in r or not r["k"]`` tests ``r``).
 
     Args:
         test (cst.BaseExpression): an ``if`` condition.
@@ -110,55 +263,396 @@ def emptiness_subjects(test: cst.BaseExpression) -> list[cst.BaseExpression]:
         if isinstance(op, cst.Is) and isinstance(right, cst.Name) and right.value == "None":
             return [left]
         subject = _is_len(left)
-        if subject is not None and isinstance(right, cst.Integer):
-            value = right.evaluated_value
-            if (isinstance(op, cst.Equal) and value == 0) or (isinstance(op, cst.LessThan) and value == 1) or (
-                isinstance(op, cst.LessThanEqual) and value == 0
-            ):
-                return [subject]
+        if subject is not None and _count_subject(left, op, right):
+            return [subject]
+        if subject is None and _count_subject(left, op, right) and _is_count(left):
+            return [left]
         if isinstance(op, cst.Equal) and _is_empty_literal(right):
             return [left]
     return []
 
 
-def result_names(function: FunctionInfo) -> set[str]:
-    """Return the local names a function only ever assigns from its own calls, awaits or subscripts.
+def nonempty_subjects(test: cst.BaseExpression) -> list[cst.BaseExpression]:
+    """Return the values a condition tests for being non-empty or present.
+
+    Recognised: ``x``, ``len(x)``, ``x is not None``, ``len(x) > 0`` (``>= 1``, ``!= 0``), ``x != []``, and
+    positive counts (``r.total > 0``); not ``and``/``or`` combinations, whose failing side says less.
+
+    Args:
+        test (cst.BaseExpression): an ``if`` condition.
+    Returns:
+        list[cst.BaseExpression]: the tested values.
+    """
+    if isinstance(test, (cst.Name, cst.Attribute, cst.Subscript, cst.NamedExpr)) or _literal_get(test):
+        return [test]
+    subject = _is_len(test)
+    if subject is not None:
+        return [subject]
+    if isinstance(test, cst.Comparison) and len(test.comparisons) == 1:
+        left, (comp,) = test.left, test.comparisons
+        op, right = comp.operator, comp.comparator
+        if isinstance(op, cst.IsNot) and isinstance(right, cst.Name) and right.value == "None":
+            return [left]
+        subject = _is_len(left)
+        if subject is not None and _positive_count(op, right):
+            return [subject]
+        if subject is None and _positive_count(op, right) and _is_count(left):
+            return [left]
+        if isinstance(op, cst.NotEqual) and _is_empty_literal(right):
+            return [left]
+    return []
+
+
+def _params(function: FunctionInfo) -> set[str]:
+    params = function.node.params
+    names = {p.name.value for p in (*params.posonly_params, *params.params, *params.kwonly_params)}
+    for star in (params.star_arg, params.star_kwarg):
+        if isinstance(star, cst.Param):
+            names.add(star.name.value)
+    return names - {"self", "cls"}
+
+
+def _binds(target: cst.BaseExpression, name: str) -> bool:
+    if isinstance(target, cst.Name):
+        return target.value == name
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return any(_binds(e.value, name) for e in target.elements)
+    if isinstance(target, cst.StarredElement):
+        return _binds(target.value, name)
+    return False
+
+
+def _assigned_value(target: cst.BaseExpression, value: cst.BaseExpression, name: str) -> cst.BaseExpression | None:
+    """The part of ``value`` that ``target`` binds to ``name``: ``a, b = x, y`` binds ``y`` to ``b``."""
+    if isinstance(target, cst.Name):
+        return value
+    if isinstance(target, (cst.Tuple, cst.List)) and isinstance(value, (cst.Tuple, cst.List)):
+        if len(target.elements) == len(value.elements):
+            for t, v in zip(target.elements, value.elements):
+                if _binds(t.value, name):
+                    return _assigned_value(t.value, v.value, name)
+    return value  # unpacked from one value: ``rows, total = await db.page(q)`` binds a part of a call's value
+
+
+_OPAQUE = cst.Name("__opaque__")  # a binding whose value is unknown: a loop target, ``with ... as``, an import
+_PARAM = cst.Name("__param__")  # the value a parameter brings in
+
+
+def _scan(statement: cst.CSTNode, name: str) -> tuple[list[cst.BaseExpression], bool, list[cst.BaseExpression]]:
+    """The bindings of ``name`` in a statement, whether it adds to ``name`` in place, and the loops that do so.
+
+    Returns:
+        tuple: the bound values (``_OPAQUE`` when unknown), True when the statement accumulates into ``name``
+        (``name.append(...)``, ``name += ...``, ``name[k] = ...``), and the iterables of the statement's loops.
+    """
+    values: list[cst.BaseExpression] = []
+    accumulates = False
+    loops: list[cst.BaseExpression] = []
+    for node in nodes(statement, prune=_SCOPES):
+        if isinstance(node, cst.Assign):
+            for target in node.targets:
+                if _binds(target.target, name):
+                    values.append(_assigned_value(target.target, node.value, name) or _OPAQUE)
+                elif isinstance(target.target, cst.Subscript) and _binds(target.target.value, name):
+                    accumulates = True
+        elif isinstance(node, (cst.AnnAssign, cst.NamedExpr)) and _binds(node.target, name):
+            values.append(node.value if node.value is not None else _OPAQUE)
+        elif isinstance(node, cst.AugAssign) and _binds(node.target, name):
+            accumulates = True
+        elif isinstance(node, cst.For):
+            loops.append(node.iter)
+            if _binds(node.target, name):
+                values.append(_OPAQUE)
+        elif isinstance(node, cst.WithItem) and node.asname is not None and _binds(node.asname.name, name):
+            values.append(_OPAQUE)
+        elif isinstance(node, (cst.FunctionDef, cst.ClassDef)) and node.name.value == name:
+            values.append(_OPAQUE)
+        elif isinstance(node, cst.ImportAlias) and (node.evaluated_alias or node.evaluated_name) == name:
+            values.append(_OPAQUE)
+        elif (
+            isinstance(node, cst.Call)
+            and isinstance(node.func, cst.Attribute)
+            and node.func.attr.value in _ACCUMULATE
+            and _binds(node.func.value, name)
+        ):
+            accumulates = True
+    return values, accumulates, loops
+
+
+_PLACEHOLDERS = frozenset({"None", "False", "True"})
+
+
+def _is_placeholder(expr: cst.BaseExpression) -> bool:
+    """``None``, ``False``, ``0``, ``[]``, ``{}``, ``""``, ``list()``: an initial value, not an answer."""
+    if isinstance(expr, cst.Name):
+        return expr.value in _PLACEHOLDERS
+    if isinstance(expr, cst.Integer):
+        return expr.evaluated_value == 0
+    return _is_empty_literal(expr) or (
+        isinstance(expr, cst.Call) and isinstance(expr.func, cst.Name) and expr.func.value == "set" and not expr.args
+    )
+
+
+class Flow:
+    """What reaches one point of a function in straight-line code: which names hold the tool's results.
+
+    A name holds a result when the bindings that reach the point (the last assignment before it, looking
+    outwards through the enclosing blocks) got it from a call, an await, a subscript, a comprehension, or an
+    accumulator built in a loop; not when it came from the function's parameters (through ``.get("k")``,
+    subscripts or attributes), configuration, credentials, clients, or a parse of the arguments.
 
     Args:
         function (FunctionInfo): the function.
-    Returns:
-        set[str]: names such as ``rows`` in ``rows = await db.fetch(q)``; parameters, configuration and
-        client names (``api_key``, ``client``, ``session``) are excluded.
+        chain (Sequence[cst.CSTNode]): the nodes from the function's definition down to the point, inclusive.
     """
-    results: set[str] = set()
-    others: set[str] = set()
 
-    def bind(target: cst.BaseExpression, value: cst.BaseExpression | None) -> None:
-        names = [target] if isinstance(target, cst.Name) else []
-        if isinstance(target, (cst.Tuple, cst.List)):
-            names = [e.value for e in target.elements if isinstance(e.value, cst.Name)]
-        is_result = isinstance(value, (cst.Call, cst.Await, cst.Subscript))
-        if is_result and value is not None:
-            source = cst.Module([]).code_for_node(value).split("(", 1)[0]
-            is_result = _SETUP_SOURCE.search(source) is None
-            if isinstance(value, cst.Call) and _TRANSFORM.search(source.rsplit(".", 1)[-1]):
-                is_result = False
-        for name in names:
-            if is_result and _SETUP_NAME.search(name.value) is None:
-                results.add(name.value)
+    def __init__(self, function: FunctionInfo, chain: Sequence[cst.CSTNode]) -> None:
+        self.function = function
+        self.chain = chain
+        self.params = _params(function)
+        self._kinds: dict[str, str] = {}
+
+    def reaching(self, name: str) -> tuple[list[cst.BaseExpression], bool, list[cst.BaseExpression]]:
+        """The values of the bindings of ``name`` that reach the point, whether ``name`` is accumulated into on
+        the way, and the iterables of the loops that do it. A parameter not certainly rebound adds ``_PARAM``."""
+        values: list[cst.BaseExpression] = []
+        accumulates = False
+        loops: list[cst.BaseExpression] = []
+        chain = self.chain
+        for i in range(len(chain) - 1, 0, -1):
+            parent, child = chain[i - 1], chain[i]
+            if isinstance(parent, cst.FunctionDef):
+                break
+            if isinstance(parent, cst.IndentedBlock):
+                position = next((k for k, s in enumerate(parent.body) if s is child), 0)
+                for statement in reversed(parent.body[:position]):
+                    found, mutated, iters = _scan(statement, name)
+                    if mutated:
+                        accumulates = True
+                        loops.extend(iters)
+                    if found:
+                        values.extend(found)
+                        if isinstance(statement, (cst.SimpleStatementLine, cst.Try, cst.With)):
+                            return values, accumulates, loops
+            elif child is getattr(parent, "body", None):
+                if isinstance(parent, cst.For) and _binds(parent.target, name):
+                    return [*values, _OPAQUE], accumulates, loops
+                if isinstance(parent, cst.With) and any(
+                    item.asname is not None and _binds(item.asname.name, name) for item in parent.items
+                ):
+                    return [*values, _OPAQUE], accumulates, loops
+                if isinstance(parent, cst.ExceptHandler) and parent.name is not None and _binds(parent.name.name, name):
+                    return [*values, _OPAQUE], accumulates, loops
+        if name in self.params:
+            values.append(_PARAM)
+        return values, accumulates, loops
+
+    def name_kind(self, name: str) -> str:
+        """"result", "input", "placeholder" or "other": what the name holds at the point."""
+        known = self._kinds.get(name)
+        if known is not None:
+            return known
+        self._kinds[name] = "other"  # a cycle (``rows = rows[1:]``) says nothing more
+        values, accumulates, loops = self.reaching(name)
+        kinds = [self.kind(value) for value in values]
+        real = [k for k in kinds if k != "placeholder"]
+        if not values:
+            kind = "other"  # a module-level name, a closure variable, a builtin
+        elif not real:
+            if accumulates:
+                kind = "input" if loops and all(self.kind(it) == "input" for it in loops) else "result"
             else:
-                others.add(name.value)
+                kind = "placeholder"
+        elif all(k == "result" for k in real):
+            kind = "result"
+        elif "input" in real:
+            kind = "input"
+        else:
+            kind = "other"
+        self._kinds[name] = kind
+        return kind
 
-    for node in own_nodes(function.node):
-        if isinstance(node, cst.Assign):
-            for target in node.targets:
-                bind(target.target, node.value)
-        elif isinstance(node, (cst.AnnAssign, cst.NamedExpr)):
-            bind(node.target, node.value)
-        elif isinstance(node, cst.For):
-            bind(node.target, None)
-    params = function.node.params
-    return results - others - {p.name.value for p in (*params.posonly_params, *params.params, *params.kwonly_params)}
+    def kind(self, expr: cst.BaseExpression) -> str:
+        """"result", "input", "placeholder" or "other": what a bound value is."""
+        if expr is _PARAM:
+            return "input"
+        if expr is _OPAQUE:
+            return "other"
+        if _is_placeholder(expr):
+            return "placeholder"
+        if isinstance(expr, cst.Name):
+            return self.name_kind(expr.value)
+        if isinstance(expr, cst.Await):
+            inner = expr.expression
+            return self.kind(inner) if isinstance(inner, cst.Call) else "result"
+        if isinstance(expr, cst.BooleanOperation):  # ``await db.q() or []``
+            left = self.kind(expr.left)
+            return self.kind(expr.right) if left == "placeholder" else left
+        if isinstance(expr, (cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp)):
+            iters: list[cst.BaseExpression] = []
+            clause: cst.CompFor | None = expr.for_in
+            while clause is not None:
+                iters.append(clause.iter)
+                clause = clause.inner_for_in
+            return "input" if all(self.kind(it) == "input" for it in iters) else "result"
+        if isinstance(expr, (cst.Attribute, cst.Subscript)) or _literal_get(expr):
+            base, _ = _member_chain(expr)
+            base_kind = self.kind(base)
+            if base_kind == "input":
+                return "input"
+            if _SETUP_SOURCE.search(cst.Module([]).code_for_node(expr).split("(", 1)[0]):
+                return "other"
+            if isinstance(expr, cst.Attribute) and not _literal_get(expr):
+                return "result" if base_kind == "result" else "other"
+            return "result"
+        if isinstance(expr, cst.Call):
+            source = cst.Module([]).code_for_node(expr.func)
+            if _SETUP_SOURCE.search(source):
+                return "other"
+            callee = _callee_name(expr.func)
+            positional = [a.value for a in expr.args if a.keyword is None and not a.star]
+            if isinstance(expr.func, cst.Name) and callee in _WRAPPERS and positional:
+                return self.kind(positional[0])
+            if callee is not None and _TRANSFORM.search(callee):
+                return "other"
+            return "result"
+        return "other"
+
+    def is_result(self, subject: cst.BaseExpression) -> bool:
+        """Whether a tested value is the tool's result, or a member of it that holds its items or their number."""
+        if _is_flag(subject):
+            return False
+        base, member = _member_chain(subject)
+        if member is not None and not _is_collection_member(member):
+            return False  # ``user.email``: a missing field of a record is an unmet precondition
+        if isinstance(base, cst.NamedExpr):
+            if not isinstance(base.target, cst.Name) or _SETUP_NAME.search(base.target.value):
+                return False
+            return self.kind(base.value) == "result"
+        if isinstance(base, cst.Name):
+            return _SETUP_NAME.search(base.value) is None and self.name_kind(base.value) == "result"
+        return self.kind(base) == "result"
+
+    def following(self) -> list[cst.CSTNode]:
+        """The statements after the point, in its block and in each enclosing block of the function."""
+        after: list[cst.CSTNode] = []
+        chain = self.chain
+        for i in range(len(chain) - 1, 0, -1):
+            parent, child = chain[i - 1], chain[i]
+            if isinstance(parent, cst.FunctionDef):
+                break
+            if isinstance(parent, cst.IndentedBlock):
+                position = next((k for k, s in enumerate(parent.body) if s is child), len(parent.body))
+                after.extend(parent.body[position + 1 :])
+        return after
+
+
+
+def _reports_in(block: cst.BaseSuite) -> list[cst.Return | cst.Raise]:
+    """The ``return`` and ``raise`` statements of a branch, nested blocks included, nested functions not."""
+    return [n for n in nodes(block, prune=_SCOPES) if isinstance(n, (cst.Return, cst.Raise))]
+
+
+def _leaves(block: cst.BaseSuite) -> bool:
+    """Whether a branch ends by returning or raising."""
+    last = block.body[-1] if block.body else None
+    if isinstance(last, cst.SimpleStatementLine):
+        last = last.body[-1] if last.body else None
+    return isinstance(last, (cst.Return, cst.Raise))
+
+
+def _tool_names(handler: Handler) -> list[str]:
+    """The names a tool handler is registered under (``@mcp.tool(name="x")``, ``@mcp.tool("x")``), then its own."""
+    names: list[str] = []
+    for decorator in handler.function.node.decorators:
+        expr = decorator.decorator
+        if isinstance(expr, cst.Call) and _callee_name(expr.func) == "tool":
+            for arg in expr.args:
+                if arg.keyword is None or arg.keyword.value == "name":
+                    name = _string(arg.value)
+                    if name is not None:
+                        names.append(name)
+                    break
+    names.append(handler.function.name)
+    return names
+
+
+def _tool_name_expr(expr: cst.BaseExpression, dispatcher: FunctionInfo) -> bool:
+    """Whether an expression is a dispatcher's tool name: its first parameter, ``name``, ``params.name``."""
+    params = dispatcher.node.params.params
+    first = params[0].name.value if params and params[0].name.value not in ("self", "cls") else None
+    if len(params) > 1 and first is None:
+        first = params[1].name.value
+    if isinstance(expr, cst.Name):
+        return expr.value in (first, "name", "tool_name", "tool")
+    return isinstance(expr, cst.Attribute) and expr.attr.value in ("name", "tool_name")
+
+
+def _branch_literals(test: cst.BaseExpression, dispatcher: FunctionInfo) -> list[str]:
+    """The tool names a dispatcher branch selects: ``name == "x"``, ``"x" == name``, ``name in ("x", "y")``."""
+    if not (isinstance(test, cst.Comparison) and len(test.comparisons) == 1):
+        return []
+    left, op, right = test.left, test.comparisons[0].operator, test.comparisons[0].comparator
+    if isinstance(op, cst.Equal):
+        if _tool_name_expr(right, dispatcher):
+            left, right = right, left
+        name = _string(right)
+        return [name] if name is not None and _tool_name_expr(left, dispatcher) else []
+    if isinstance(op, cst.In) and isinstance(right, (cst.Tuple, cst.List, cst.Set)) and _tool_name_expr(
+        left, dispatcher
+    ):
+        names = [_string(e.value) for e in right.elements]
+        return [n for n in names if n is not None] if all(n is not None for n in names) else []
+    return []
+
+
+def _pattern_literals(pattern: cst.MatchPattern) -> list[str]:
+    if isinstance(pattern, cst.MatchValue):
+        name = _string(pattern.value)
+        return [name] if name is not None else []
+    if isinstance(pattern, cst.MatchOr):
+        names = [_pattern_literals(p.pattern) for p in pattern.patterns]
+        return [n for found in names for n in found] if all(names) else []
+    return []
+
+
+def _branch_tools(handler: Handler, chain: Sequence[cst.CSTNode]) -> list[str]:
+    """The tool names of the innermost dispatcher branch (``if name == "delete_issue":``, ``case "x":``) that holds
+    the last node of ``chain``."""
+    found: list[str] = []
+    for i in range(len(chain) - 1):
+        node, child = chain[i], chain[i + 1]
+        if isinstance(node, cst.If) and child is node.body:
+            found = _branch_literals(node.test, handler.function) or found
+        elif isinstance(node, cst.MatchCase) and child is node.body and i > 0:
+            match = chain[i - 1]
+            if isinstance(match, cst.Match) and _tool_name_expr(match.subject, handler.function):
+                found = _pattern_literals(node.pattern) or found
+    return found
+
+
+def _is_mutation_name(name: str | None) -> bool:
+    """``update``, ``delete``, ``add_comment``, ``set_status``: an operation that changes something."""
+    if name is None:
+        return False
+    if name in _MUTATORS:
+        return True
+    words = _tokens(name)
+    return len(words) > 1 and words[0] in _ACTION_VERBS
+
+
+def _mutates(call: cst.Call) -> bool:
+    """Whether a call changes something: ``ticket.update(...)``, ``db.delete(row)``, ``cur.execute("UPDATE ...")``."""
+    name = _callee_name(call.func)
+    if name in ("execute", "executemany", "executescript"):
+        first = next((a.value for a in call.args if a.keyword is None), None)
+        return first is not None and _WRITE_SQL.match(literal_text(first)) is not None
+    return _is_mutation_name(name)
+
+
+def _mentions(call: cst.Call, names: set[str]) -> bool:
+    """Whether a call is made on, or given, one of the names."""
+    return any(isinstance(n, cst.Name) and n.value in names for n in nodes(call, prune=_SCOPES))
 
 
 _KINDS = {"str": "str", "dict": "dict", "Dict": "dict", "Mapping": "dict", "list": "list", "List": "list", "Sequence": "list"}
@@ -187,7 +681,16 @@ def _return_kind(function: FunctionInfo, failing: cst.CSTNode) -> str | None:
 
 
 def _strip_error_prefix(message: cst.BaseExpression) -> cst.BaseExpression | None:
-    """Drop a leading ``"Error: "`` from a string message, so that plain text reads as the answer it is."""
+    """Drop a leading ``"Error: "`` from a string or f-string message, so that plain text reads as the answer it is."""
+    if isinstance(message, cst.FormattedString) and message.parts:
+        first = message.parts[0]
+        if not isinstance(first, cst.FormattedStringText):
+            return message
+        stripped = re.sub(r"^\s*(error|errors|failure)\s*:\s*", "", first.value, flags=re.IGNORECASE)
+        if stripped == first.value or not stripped:
+            return message
+        text = first.with_changes(value=f"{stripped[:1].upper()}{stripped[1:]}")
+        return message.with_changes(parts=[text, *message.parts[1:]])
     if not isinstance(message, cst.SimpleString) or "b" in message.prefix.lower():
         return message
     text = message.raw_value
@@ -199,22 +702,39 @@ def _strip_error_prefix(message: cst.BaseExpression) -> cst.BaseExpression | Non
 
 class EmptyResultAsError(Rule):
     """## What it does
-    Finds a branch, in a tool handler or a helper it reaches, that is taken when the tool's own result is
-    empty or absent and then reports a failure, in any shape: a raised exception, `CallToolResult(isError=True)`,
-    an error dict, `json.dumps` of one, an `"Error: ..."` string, or a same-module error helper. The condition
-    tests emptiness (`not x`, `x is None`, `len(x) == 0`, `x == []`, `not x.get("items")`,
-    `"k" not in r or not r["k"]`) of a value the function got from a call, an await or a subscript.
+    Finds a read, search, list or lookup tool (a get-by-id included), or a helper it reaches, that reports a
+    failure when what it looked for is not there: a raised exception, `CallToolResult(isError=True)`, an error
+    dict, `json.dumps` of one, an `"Error: ..."` string, or a same-module error helper, whose message speaks of
+    absence ("not found", "no rows", "no documents match"). It looks at the branch taken when the result is empty
+    (nested blocks included), at the `else` of a non-empty test, and at the fall-through after
+    `if rows: return ...`. The tests it knows: `not x`, `x is None`, `len(x) == 0` (`< 1`), `x == []`,
+    `not x.get("items")`, `"k" not in r or not r["k"]`, and counts that are zero (`count == 0`,
+    `r.total == 0`, `r["total"] == 0`, `not r.total_count`).
 
-    Emptiness checks on tool arguments (input validation), on configuration, credentials, clients and
-    connections (`if not api_key`, `if client is None`), and on anything else the handler did not get from its
-    own work are not reported.
+    The tested value must be the tool's own result, judged from the binding that reaches the test: a call, an
+    await, a subscript, a comprehension, or an accumulator filled in a loop (`rows = []` then `rows.append(...)`),
+    or a member of such a result that holds its items or their number (`page.items`, `r["results"]`,
+    `r.total`). Not reported: a missing scalar field of a fetched record (`if not user.email`), values taken
+    from the tool's arguments (`arguments.get("ids")`, `args["x"]`, `request.query`, a parse of them),
+    allow-list checks (`if name not in ALLOWED`), configuration, credentials, clients and connections
+    (`if not api_key`, `if client is None`), and boolean flags.
+
+    Nor is an action's missing target. A tool that updates, deletes, renames, approves, rejects, comments on,
+    writes, creates, sends, connects, assigns, merges, closes or cancels something, and fails because the
+    thing or a prerequisite does not exist, reports a real failure. Whether the code reads or acts is decided
+    from the tool's registered name or the handler's name (its first verb: `get_issue` reads, `jira_delete_issue`
+    acts), from the tool-name branch of a low-level dispatcher (`if name == "delete_issue":`), for a helper from
+    every tool that reaches it (an action when all of them act), and from what the function does next: a
+    mutating call on what it found (`ticket.update(...)`, `db.delete(row)`, `cur.execute("UPDATE ...")`) makes it
+    an action.
 
     ## Why is this bad?
     A query that finds nothing has succeeded. Reported as an error, it sends the model into error recovery:
     it retries, escalates or gives up on a question that has a perfectly good answer, "there is none"
     (seed 004, "Distinguishing Empty Results from Access Failures" and "Treating Empty as Error"). Return a
     successful empty result instead: `{"found": False, "message": ...}`, an empty list, or plain text with
-    `isError` false.
+    `isError` false. An action is different: "cannot delete issue 42, it does not exist" is a failure the model
+    must see as one, so that it does not report the deletion as done.
 
     ## Example
     ```python
@@ -234,6 +754,7 @@ class EmptyResultAsError(Rule):
     ## Use instead
     ```python
     from fastmcp import FastMCP
+    from fastmcp.exceptions import ToolError
 
     mcp = FastMCP("orders")
 
@@ -243,13 +764,21 @@ class EmptyResultAsError(Rule):
         if not orders:
             return {"found": False, "message": f"No orders found for {customer_id}"}
         return {"found": True, "orders": orders}
+
+    @mcp.tool()
+    async def cancel_order(order_id: str) -> dict:
+        order = await order_db.get(order_id)
+        if order is None:  # an action whose target does not exist: a real failure
+            raise ToolError(f"Order {order_id} not found, nothing was cancelled")
+        await order_db.cancel(order)
+        return {"cancelled": order_id}
     ```
 
     ## Fix safety
     The fix is unsafe, because it changes control flow: the tool no longer fails. It turns the report into a
     successful empty result that keeps the message, in the shape the tool returns:
     - a tool annotated `-> str`, or evidently returning strings: the message text (a leading `"Error: "` is
-      dropped);
+      dropped, in an f-string too);
     - `-> dict`: `{"found": False, "message": ...}`;
     - `-> list`: `[]`;
     - a low-level handler: `CallToolResult(content=[TextContent(type="text", text=...)])`, without `isError`.
@@ -258,7 +787,8 @@ class EmptyResultAsError(Rule):
     there is no fix.
 
     ## References
-    - `shared/seeds/004`: "Distinguishing Empty Results from Access Failures", "Treating Empty as Error".
+    - `shared/seeds/004`: "Distinguishing Empty Results from Access Failures", "Treating Empty as Error",
+      "Separate Empty from Failure" (a query with zero results is a valid outcome).
     - MCP spec 2025-11-25, tool execution errors are for failures (SEP-1303, `shared/seeds/000`).
     """
 
@@ -270,35 +800,120 @@ class EmptyResultAsError(Rule):
 
     def __init__(self, context: RuleContext) -> None:
         super().__init__(context)
-        self._results: dict[cst.FunctionDef, set[str]] = {}
+        self._reported: set[int] = set()
 
     def visit_If(self, node: cst.If) -> None:
         scope = self.context.scope
         if scope is None:
             return
         subjects = emptiness_subjects(node.test)
-        if not subjects:
-            return
-        results = self._results.get(scope.function.node)
-        if results is None:
-            results = self._results[scope.function.node] = result_names(scope.function)
-        if not any(_root_name(subject) in results and not _is_flag(subject) for subject in subjects):
-            return
-        for statement in node.body.body:
-            if not isinstance(statement, cst.SimpleStatementLine):
+        if subjects:
+            candidates = _reports_in(node.body)
+        else:
+            subjects = nonempty_subjects(node.test)
+            if not subjects:
+                return
+            candidates = self._otherwise(node)
+        reports = []
+        for small in candidates:
+            if id(small) in self._reported:
                 continue
-            for small in statement.body:
-                if isinstance(small, (cst.Return, cst.Raise)):
-                    report = failure_report(small, self.context.index, scope.function)
-                    text = self._message_text(report.payload, scope.function) if report is not None else ""
-                    if report is not None and _ABSENCE.search(text) and not _FAILURE.search(text):
-                        self.report(
-                            small,
-                            f"Empty result reported as a failure ({report.shape.value}): finding nothing is a "
-                            "successful answer; return {'found': False, 'message': ...}, an empty list or plain text "
-                            "with isError false",
-                            self._fix(small, report.payload, scope),
-                        )
+            report = failure_report(small, self.context.index, scope.function)
+            if report is None:
+                continue
+            text = self._message_text(report.payload, scope.function)
+            if _ABSENCE.search(text) and _FAILURE.search(_NOT_FAILED.sub(" ", text)) is None:
+                reports.append(report)
+        if not reports:
+            return
+        chain = [*ancestors_within(self.context.ancestors, scope.function.node), node]
+        flow = Flow(scope.function, chain)
+        tested = [subject for subject in subjects if flow.is_result(subject)]
+        if not tested or self._is_action(scope, flow, tested):
+            return
+        for report in reports:
+            self._reported.add(id(report.statement))
+            self.report(
+                report.statement,
+                f"Empty result reported as a failure ({report.shape.value}): finding nothing is a "
+                "successful answer; return {'found': False, 'message': ...}, an empty list or plain text "
+                "with isError false",
+                self._fix(report.statement, report.payload, scope),
+            )
+
+    def _otherwise(self, node: cst.If) -> list[cst.Return | cst.Raise]:
+        """The reports on the path taken when a non-empty test fails: its ``else``, or the fall-through after a
+        branch that returns (``if rows: return rows`` then ``return "Error: no rows"``)."""
+        if isinstance(node.orelse, cst.Else):
+            return _reports_in(node.orelse.body)
+        if node.orelse is not None or not _leaves(node.body):
+            return []
+        ancestors = self.context.ancestors
+        block = ancestors[-1] if ancestors else None
+        if not isinstance(block, cst.IndentedBlock):
+            return []
+        position = next((k for k, s in enumerate(block.body) if s is node), len(block.body))
+        for statement in block.body[position + 1 :]:
+            if not isinstance(statement, cst.SimpleStatementLine):
+                return []
+            found = [small for small in statement.body if isinstance(small, (cst.Return, cst.Raise))]
+            if found:
+                return found
+        return []
+
+    def _is_action(self, scope: ToolScope, flow: Flow, tested: list[cst.BaseExpression]) -> bool:
+        """Whether the code is part of an action (update, delete, send, ...) rather than a read.
+
+        An action's missing target or unmet precondition is a real failure (seed 004). Decided by the tool's
+        name (registered or the handler's), the tool-name branch of a low-level dispatcher, the tools that reach
+        a helper, and the operations the function performs on what it found.
+        """
+        verdict = self._tool_verdict(scope, flow.chain)
+        if verdict == "action":
+            return True
+        roots = {base.value for base in (_member_chain(s)[0] for s in tested) if isinstance(base, cst.Name)}
+        roots |= {base.target.value for base in (_member_chain(s)[0] for s in tested)
+                  if isinstance(base, cst.NamedExpr) and isinstance(base.target, cst.Name)}  # fmt: skip
+        for statement in flow.following():
+            for call in nodes(statement, prune=_SCOPES):
+                if isinstance(call, cst.Call) and _mutates(call) and _mentions(call, roots):
+                    return True
+        if verdict is None:  # an unnamed tool: the operation that produced the value
+            for root in roots:
+                for value in flow.reaching(root)[0]:
+                    value = value.expression if isinstance(value, cst.Await) else value
+                    if isinstance(value, cst.Call) and _is_mutation_name(_callee_name(value.func)):
+                        return True
+        return False
+
+    def _tool_verdict(self, scope: ToolScope, chain: Sequence[cst.CSTNode]) -> str | None:
+        handler = scope.handler
+        if handler is not None:
+            if handler.is_dispatcher:
+                return _verdict(_branch_tools(handler, chain))
+            return _verdict(_tool_names(handler)[:1])
+        verdicts = [self._reaching_verdict(h, scope.function) for h in scope.handlers]
+        if verdicts and all(v == "action" for v in verdicts):
+            return "action"
+        if "read" in verdicts:
+            return "read"
+        return verb_of(scope.function.name)  # reached only by unnamed tools: the helper's own name
+
+    def _reaching_verdict(self, handler: Handler, helper: FunctionInfo) -> str | None:
+        """Whether a handler that reaches a helper is a read or an action tool (for a dispatcher: the branches
+        that call the helper)."""
+        if not handler.is_dispatcher:
+            return _verdict(_tool_names(handler)[:1])
+        names: list[str] = []
+        index = self.context.index
+
+        def enter(node: cst.CSTNode, path: list[cst.CSTNode]) -> bool:
+            if isinstance(node, cst.Call) and index.callee(handler.function, node.func) is helper:
+                names.extend(_branch_tools(handler, [*path, node]))
+            return not isinstance(node, cst.Lambda)
+
+        walk_paths(handler.function.node.body, enter)
+        return _verdict(names)
 
     def _fix(self, statement: cst.Return | cst.Raise, payload: cst.BaseExpression, scope: ToolScope) -> Fix | None:
         handler = scope.handler
