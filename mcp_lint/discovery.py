@@ -402,8 +402,7 @@ def discover(
         if info is None:
             continue
         handlers = [
-            Handler(ref.file, ref.path, ref.framework, info if ref.file == file and ref.path == path else None)
-            for ref in refs
+            Handler(ref.file, ref.path, ref.framework, by_path.get(ref.path) if ref.file == file else None) for ref in refs
         ]
         index.scopes[info.node] = ToolScope(info, handlers)
         if handlers[0].function is info:

@@ -564,6 +564,8 @@ def _leaves(block: cst.BaseSuite) -> bool:
 def _tool_names(handler: Handler) -> list[str]:
     """The names a tool handler is registered under (``@mcp.tool(name="x")``, ``@mcp.tool("x")``), then its own."""
     names: list[str] = []
+    if handler.function is None:
+        return [handler.name]  # defined in another module: its own name is what is known here
     for decorator in handler.function.node.decorators:
         expr = decorator.decorator
         if isinstance(expr, cst.Call) and _callee_name(expr.func) == "tool":
@@ -902,17 +904,18 @@ class EmptyResultAsError(Rule):
     def _reaching_verdict(self, handler: Handler, helper: FunctionInfo) -> str | None:
         """Whether a handler that reaches a helper is a read or an action tool (for a dispatcher: the branches
         that call the helper)."""
-        if not handler.is_dispatcher:
+        if not handler.is_dispatcher or handler.function is None:
             return _verdict(_tool_names(handler)[:1])
         names: list[str] = []
         index = self.context.index
 
         def enter(node: cst.CSTNode, path: list[cst.CSTNode]) -> bool:
-            if isinstance(node, cst.Call) and index.callee(handler.function, node.func) is helper:
+            if isinstance(node, cst.Call) and index.callee(function, node.func) is helper:
                 names.extend(_branch_tools(handler, [*path, node]))
             return not isinstance(node, cst.Lambda)
 
-        walk_paths(handler.function.node.body, enter)
+        function = handler.function
+        walk_paths(function.node.body, enter)
         return _verdict(names)
 
     def _fix(self, statement: cst.Return | cst.Raise, payload: cst.BaseExpression, scope: ToolScope) -> Fix | None:
