@@ -69,6 +69,7 @@ HIGH_LEVEL_SERVERS: dict[str, Framework] = {
     "mcp.server.mcpserver.MCPServer": Framework.MCP_V2_MCPSERVER,
     "mcp.server.mcpserver.server.MCPServer": Framework.MCP_V2_MCPSERVER,
     "mcp.MCPServer": Framework.MCP_V2_MCPSERVER,
+    "mcp.server.MCPServer": Framework.MCP_V2_MCPSERVER,
     "fastmcp.FastMCP": Framework.FASTMCP,
     "fastmcp.server.FastMCP": Framework.FASTMCP,
     "fastmcp.server.server.FastMCP": Framework.FASTMCP,

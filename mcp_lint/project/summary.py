@@ -396,6 +396,9 @@ class _Summariser:
                     self.summary.tables.setdefault(name, []).extend(refs)
             return
         if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and function is not None:
+            if kind is None and isinstance(value, ast.Name):
+                # ``self.store = store``: the type of an annotated parameter, or of a local made by a call.
+                kind = dict(function.params).get(value.id) or function.assigns.get(value.id)
             if target.value.id in ("self", "cls") and kind is not None:
                 function.self_attrs[target.attr] = kind
             return

@@ -1,0 +1,160 @@
+"""Multi-module fixture projects: tools registered in one module, defined and helped in others.
+
+Each project under ``tests/fixtures/projects/`` has a root marker and expects exactly the diagnostics its trailing
+comments name, whichever way it is checked: the whole project, each file alone (as pre-commit passes changed
+files), flake8, and standard input with ``--stdin-filename``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import FIXTURES, expected_diagnostics
+from mcp_lint.runner import RunOptions, check_paths
+
+PROJECTS = FIXTURES / "projects"
+MCP_LINT = [sys.executable, "-m", "mcp_lint"]
+
+
+def project_dirs() -> list[Path]:
+    return sorted(p for p in PROJECTS.iterdir() if p.is_dir())
+
+
+def python_files(project: Path) -> list[Path]:
+    return sorted(project.rglob("*.py"))
+
+
+def expected(project: Path) -> set[tuple[str, int, int, str]]:
+    found = set()
+    for path in python_files(project):
+        for row, column, code in expected_diagnostics(path):
+            found.add((str(path.relative_to(project)), row, column, code))
+    return found
+
+
+def as_set(results, project: Path) -> set[tuple[str, int, int, str]]:
+    return {
+        (str(Path(os.path.abspath(r.path)).relative_to(project)), d.row, d.column, d.code)
+        for r in results
+        for d in r.diagnostics
+    }
+
+
+def run_json(args: list[str], cwd: Path, stdin: bytes | None = None) -> list[dict]:
+    proc = subprocess.run([*MCP_LINT, "check", "--no-cache", "--output-format", "json", *args], cwd=cwd,
+                          input=stdin, capture_output=True, check=False)  # fmt: skip
+    assert proc.returncode in (0, 1), proc.stderr.decode()
+    return json.loads(proc.stdout)
+
+
+def test_every_project_expects_findings_in_several_modules() -> None:
+    for project in project_dirs():
+        modules = {name for name, _, _, _ in expected(project)}
+        assert len(modules) >= 3, project
+
+
+@pytest.mark.parametrize("project", project_dirs(), ids=lambda p: p.name)
+def test_whole_project(project: Path) -> None:
+    results = check_paths([project], RunOptions(jobs=1))
+    assert not any(r.error for r in results)
+    assert as_set(results, project) == expected(project)
+
+
+@pytest.mark.parametrize("project", project_dirs(), ids=lambda p: p.name)
+def test_file_by_file_from_the_repository_root(project: Path) -> None:
+    found: set[tuple[str, int, int, str]] = set()
+    for path in python_files(project):
+        found |= as_set(check_paths([path], RunOptions(jobs=1)), project)
+    assert found == expected(project)
+
+
+@pytest.mark.parametrize("project", project_dirs(), ids=lambda p: p.name)
+def test_cli_with_worker_processes_and_each_file_as_pre_commit_passes_them(project: Path) -> None:
+    records = run_json(["--jobs", "2", "."], cwd=project)
+    found = {(r["filename"], r["location"]["row"], r["location"]["column"], r["code"]) for r in records}
+    assert {(str((project / f).resolve().relative_to(project)), *rest) for f, *rest in found} == expected(project)
+    one_by_one = set()
+    for path in python_files(project):
+        for r in run_json([str(path.relative_to(project))], cwd=project):
+            one_by_one.add((str((project / r["filename"]).resolve().relative_to(project)), r["location"]["row"],
+                            r["location"]["column"], r["code"]))  # fmt: skip
+    assert one_by_one == expected(project)
+
+
+@pytest.mark.parametrize("project", project_dirs(), ids=lambda p: p.name)
+def test_stdin_with_stdin_filename(project: Path) -> None:
+    found = set()
+    for path in python_files(project):
+        relative = str(path.relative_to(project))
+        for r in run_json(["-", "--stdin-filename", relative], cwd=project, stdin=path.read_bytes()):
+            found.add((relative, r["location"]["row"], r["location"]["column"], r["code"]))
+    assert found == expected(project)
+
+
+@pytest.mark.parametrize("project", project_dirs(), ids=lambda p: p.name)
+def test_flake8_reports_the_same(project: Path) -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "flake8", "--select", "MCP", "--format", "%(path)s:%(row)d:%(col)d:%(code)s", "."],
+        cwd=project, capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert proc.returncode in (0, 1), proc.stderr
+    found = set()
+    for line in proc.stdout.splitlines():
+        path, row, col, code = line.rsplit(":", 3)
+        found.add((str(Path(path).relative_to(".")), int(row), int(col), code))
+    assert found == expected(project)
+
+
+def _copy(project: Path, tmp_path: Path) -> Path:
+    target = tmp_path / project.name
+    shutil.copytree(project, target)
+    return target
+
+
+def test_editing_the_server_rechecks_the_tools_it_registers(tmp_path: Path) -> None:
+    root = _copy(PROJECTS / "weather", tmp_path)
+    cache = tmp_path / "cache"
+    run = RunOptions(jobs=1, cache_dir=cache)
+    forecast = root / "src" / "weather" / "tools" / "forecast.py"
+
+    def findings_in(path: Path) -> set[int]:
+        return {d.row for r in check_paths([root], run) if r.path.resolve() == path.resolve() for d in r.diagnostics}
+
+    assert findings_in(forecast) == {7}
+    server = root / "src" / "weather" / "server.py"
+    server.write_text(server.read_text().replace("mcp.tool()(forecast.get_forecast)\n", ""))
+    assert findings_in(forecast) == set()  # no longer a tool: the cached finding must not come back
+    server.write_text(server.read_text() + "mcp.tool()(forecast.get_forecast)\n")
+    assert findings_in(forecast) == {7}
+
+
+def test_editing_a_helper_rechecks_the_tools_that_reach_it(tmp_path: Path) -> None:
+    root = _copy(PROJECTS / "lowlevel_tables", tmp_path)
+    run = RunOptions(jobs=1, cache_dir=tmp_path / "cache")
+    search = root / "app" / "ops" / "search.py"
+
+    def codes() -> set[tuple[int, str]]:
+        return {(d.row, d.code) for r in check_paths([search], run) for d in r.diagnostics}
+
+    assert codes() == {(13, "MCP002")}
+    errors = root / "app" / "ops" / "errors.py"
+    errors.write_text(errors.read_text().replace('"status": "error", ', ""))
+    assert codes() == set()  # the helper no longer builds an error report
+
+
+def test_summaries_are_cached_by_content(tmp_path: Path) -> None:
+    root = _copy(PROJECTS / "weather", tmp_path)
+    cache = tmp_path / "cache"
+    first = check_paths([root], RunOptions(jobs=1, cache_dir=cache))
+    assert list(cache.rglob("summaries.pickle"))
+    again = check_paths([root], RunOptions(jobs=1, cache_dir=cache))
+    assert [(r.path, [d.to_json() for d in r.diagnostics]) for r in first] == [
+        (r.path, [d.to_json() for d in r.diagnostics]) for r in again
+    ]
