@@ -71,6 +71,8 @@ class FunctionInfo:
                 for target in node.targets:
                     if isinstance(target.target, cst.Name):
                         assigned[target.target.value] = node.value
+            elif isinstance(node, cst.AnnAssign) and node.value is not None and isinstance(node.target, cst.Name):
+                assigned[node.target.value] = node.value
             elif isinstance(node, cst.Return) and node.value is not None:
                 returns.append(node.value)
         self._assigned, self._returns = assigned, returns

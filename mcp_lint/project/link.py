@@ -81,7 +81,8 @@ class ModuleFacts:
 
 
 # Resolved objects: ("function", file, path), ("class", file, path), ("instance", file, class path),
-# ("self", file, class path), ("module", file), ("table", file, name), ("server", kind), ("servercls", kind),
+# ("self", file, class path), ("module", file), ("table", file, name[, function path]), ("server", kind),
+# ("servercls", kind),
 # ("external", qualified), ("param", file, function path, name).
 Obj = tuple
 
@@ -183,6 +184,8 @@ class Linker:
                 return self._value(file, current.path, current.assigns[name], depth)
             if name in current.imports:
                 return self._import(file, current.imports[name], depth)
+            if name in current.tables:
+                return ("table", file, name, current.path)
             if name in current.assigned_names:
                 return None
             current = functions.get(current.parent) if current.parent is not None else None
@@ -412,14 +415,24 @@ class Linker:
         if obj[0] == "function":
             return [(obj[1], obj[2])]
         if obj[0] == "table":
-            return self.table_functions(obj[1], obj[2], depth + 1)
+            return self.table_functions(obj[1], obj[2], depth + 1, obj[3] if len(obj) > 3 else None)
         return []
 
-    def table_functions(self, file: str, name: str, depth: int = 0) -> list[tuple[str, str]]:
-        """Every function a module-level collection holds, in its literal or stored into it by a decorator."""
+    def table_functions(self, file: str, name: str, depth: int = 0, scope: str | None = None) -> list[tuple[str, str]]:
+        """Every function a collection holds, in its literal or stored into it by a decorator.
+
+        Args:
+            file (str): the module.
+            name (str): the collection's name.
+            depth (int): how many tables led here.
+            scope (str | None): the function it is local to, None for a module-level collection.
+        Returns:
+            list[tuple[str, str]]: (file, path) of each function.
+        """
         found: list[tuple[str, str]] = []
-        for ref in self.summaries[file].tables.get(name, ()):
-            found.extend(self._obj_functions(self.resolve(file, None, ref), depth + 1))
+        refs = self.functions[file][scope].tables.get(name, ()) if scope else self.summaries[file].tables.get(name, ())
+        for ref in refs:
+            found.extend(self._obj_functions(self.resolve(file, scope, ref), depth + 1))
         found.extend(self._filled.get((file, name), ()))
         return found
 
@@ -538,7 +551,7 @@ class Linker:
             for name in sorted(function.reads):
                 obj = self.resolve(file, function.path, name)
                 if obj is not None and obj[0] == "table":
-                    for target in self.table_functions(obj[1], obj[2]):
+                    for target in self.table_functions(obj[1], obj[2], 0, obj[3] if len(obj) > 3 else None):
                         yield None, target
         for owner, prefix in function.getattrs:
             for target in self._getattr_functions(file, function.path, owner, prefix):

@@ -52,6 +52,7 @@ class FunctionSummary:
         self_attrs (dict[str, str]): ``self.attr = Callee(...)`` in its body: attribute to dotted callee.
         stores (set[str]): collections its parameters are stored into (``REGISTRY[k] = fn``), dotted.
         assigned_names (set[str]): every local name it binds.
+        tables (dict[str, list[str]]): local collections (``tools = [search, fetch]``): name to the dotted names in them.
     """
 
     path: str
@@ -73,6 +74,7 @@ class FunctionSummary:
     self_attrs: dict[str, str] = field(default_factory=dict)
     stores: set[str] = field(default_factory=set)
     assigned_names: set[str] = field(default_factory=set)
+    tables: dict[str, list[str]] = field(default_factory=dict)
 
 
 @dataclass
@@ -371,6 +373,8 @@ class _Summariser:
                 function.assigned_names.add(name)
                 if kind is not None:
                     function.assigns[name] = kind
+                elif isinstance(value, _COLLECTIONS):
+                    function.tables.setdefault(name, []).extend(_refs(value))
                 return
             if in_class_body and klass is not None:
                 if kind is not None:
