@@ -24,7 +24,7 @@ from mcp_lint.noqa import source_lines, suppress
 from mcp_lint.project import (
     ModuleFacts, ProjectContext, ProjectModel, SummaryCache, current_context, project_root, use_context,
 )  # fmt: skip
-from mcp_lint.settings import Overrides, Settings, apply_overrides, find_settings
+from mcp_lint.settings import ConfigError, Overrides, Settings, apply_overrides, find_settings
 
 
 @dataclass(frozen=True)
@@ -94,19 +94,20 @@ class Projects:
         self._context: ProjectContext | None = None
         self._context_models = 0
 
-    def model_for(self, path: Path) -> ProjectModel:
+    def model_for(self, path: Path) -> ProjectModel | None:
         """Return the model of the project a file belongs to.
 
         Args:
             path (Path): the file.
         Returns:
-            ProjectModel: its project's model.
+            ProjectModel | None: its project's model; None for a file outside the working directory with no project
+            root above it, which is checked on its own.
         Raises:
             ConfigError: when a configuration inside the project is invalid.
         """
         root = project_root(str(path))
         if not os.path.abspath(path).startswith(root + os.sep):
-            root = os.path.dirname(os.path.abspath(path))  # outside the working directory, with no project of its own
+            return None
         model = self.models.get(root)
         if model is None:
             model = self.models[root] = ProjectModel(root, self._sources(root), self.summaries)
@@ -139,7 +140,14 @@ class Projects:
         Returns:
             ModuleFacts | None: its facts.
         """
-        model = self.model_for(path)
+        try:
+            model = self.model_for(path)
+        except ConfigError:
+            raise
+        except Exception:  # a bug in the project model costs the cross-module view, never the run
+            return None
+        if model is None:
+            return None
         file = os.path.abspath(path)
         return model.facts_for(file) if file in model.summarised else None
 
@@ -275,7 +283,8 @@ def check_paths(paths: Iterable[Path], run: RunOptions | None = None, projects: 
         if cache is not None:
             try:
                 data = source if source is not None else path.read_bytes()
-                depends = projects.model_for(path).dependency_key(os.path.abspath(path)) if facts is not None else ""
+                model = projects.model_for(path) if facts is not None else None
+                depends = model.dependency_key(os.path.abspath(path)) if model is not None else ""
                 key = cache_key(data, f"{_fingerprint(settings, path, run.with_edits)}|{depends}")
             except OSError:
                 key = None

@@ -84,12 +84,21 @@ _WRITE_SQL = re.compile(r"^\s*(insert|update|delete|replace|merge|upsert|create|
 _SCOPES = (cst.FunctionDef, cst.ClassDef, cst.Lambda)
 
 
+# Path and permission predicates whose names the flag pattern does not catch.
+_PREDICATE = re.compile(r"^(isfile|isdir|islink|ismount|lexists|access)$")
+
+
 def _is_flag(expr: cst.BaseExpression) -> bool:
     """Whether the tested value is a boolean flag: ``r["is_valid"]``, ``r.success``, ``r.get("ok")``, ``success``."""
     if isinstance(expr, cst.Name):
         return _FLAG.search(expr.value) is not None
     if isinstance(expr, cst.Attribute):
         return _FLAG.search(expr.attr.value) is not None
+    if isinstance(expr, cst.Call):
+        # A predicate: ``os.path.exists(path)``, ``p.is_file()``, ``is_valid(x)`` answers yes or no, it finds nothing.
+        name = _callee_name(expr.func)
+        if name is not None and (_FLAG.search(name) is not None or _PREDICATE.match(name) is not None):
+            return True
     key: cst.BaseExpression | None = None
     if isinstance(expr, cst.Subscript) and len(expr.slice) == 1 and isinstance(expr.slice[0].slice, cst.Index):
         key = expr.slice[0].slice.value

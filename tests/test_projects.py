@@ -153,7 +153,7 @@ def test_summaries_are_cached_by_content(tmp_path: Path) -> None:
     root = _copy(PROJECTS / "weather", tmp_path)
     cache = tmp_path / "cache"
     first = check_paths([root], RunOptions(jobs=1, cache_dir=cache))
-    assert list(cache.rglob("summaries.pickle"))
+    assert list(cache.rglob("summaries-*.pickle"))
     again = check_paths([root], RunOptions(jobs=1, cache_dir=cache))
     assert [(r.path, [d.to_json() for d in r.diagnostics]) for r in first] == [
         (r.path, [d.to_json() for d in r.diagnostics]) for r in again

@@ -18,6 +18,7 @@ import pickle
 import re
 import tempfile
 from collections.abc import Callable, Iterable
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -47,6 +48,14 @@ def content_hash(source: bytes) -> str:
     return hashlib.sha256(source).hexdigest()
 
 
+@lru_cache(maxsize=1)
+def _summary_format() -> str:
+    """A digest of the summariser's own code: a changed summariser never reads summaries an older one wrote."""
+    from mcp_lint.project import summary
+
+    return hashlib.sha256(Path(summary.__file__).read_bytes()).hexdigest()[:16]
+
+
 class SummaryCache:
     """Module summaries by content hash, in one pickle per mcp-lint version under the cache directory.
 
@@ -55,7 +64,7 @@ class SummaryCache:
     """
 
     def __init__(self, directory: Path | None) -> None:
-        self.file = directory / __version__ / "summaries.pickle" if directory is not None else None
+        self.file = directory / __version__ / f"summaries-{_summary_format()}.pickle" if directory is not None else None
         self.entries: dict[str, ModuleSummary] = {}
         self.changed = False
         if self.file is not None:
