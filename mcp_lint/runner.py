@@ -22,7 +22,7 @@ from mcp_lint.diagnostics import FileResult
 from mcp_lint.files import iter_python_files
 from mcp_lint.noqa import source_lines, suppress
 from mcp_lint.project import (
-    ModuleFacts, ProjectContext, ProjectModel, SummaryCache, current_context, project_root, use_context,
+    ModuleFacts, ProjectContext, ProjectModel, SummaryCache, current_context, project_root, read_file, use_context,
 )  # fmt: skip
 from mcp_lint.settings import ConfigError, Overrides, Settings, apply_overrides, find_settings
 
@@ -174,13 +174,7 @@ class _Reader:
 
     def __call__(self, file: str) -> bytes | None:
         found = self.overrides.get(file)
-        if found is not None:
-            return found
-        try:
-            with open(file, "rb") as handle:
-                return handle.read()
-        except OSError:
-            return None
+        return found if found is not None else read_file(file)
 
 
 def check_one(

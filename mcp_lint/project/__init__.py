@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from mcp_lint.discovery import ModuleIndex
 
 __all__ = [
-    "HandlerRef", "ModuleFacts", "ProjectContext", "ProjectModel", "SummaryCache", "current_context", "project_root",
+    "HandlerRef", "ModuleFacts", "ProjectContext", "ProjectModel", "SummaryCache", "current_context", "project_root", "read_file",
     "single_module", "use_context",
 ]  # fmt: skip
 
@@ -166,7 +166,7 @@ class ProjectContext:
 
     def __init__(self, facts: dict[str, ModuleFacts], read: Callable[[str], bytes | None] | None = None) -> None:
         self.facts = facts
-        self._read = read or _read_file
+        self._read = read or read_file
         self._indexes: dict[str, ModuleIndex | None] = {}
 
     def source(self, file: str) -> bytes | None:
@@ -219,7 +219,8 @@ def current_context() -> ProjectContext | None:
     return _CURRENT
 
 
-def _read_file(file: str) -> bytes | None:
+def read_file(file: str) -> bytes | None:
+    """bytes | None: a file's bytes, None when it cannot be read."""
     try:
         with open(file, "rb") as handle:
             return handle.read()
