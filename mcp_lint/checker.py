@@ -23,6 +23,7 @@ from libcst.metadata import MetadataWrapper, PositionProvider
 
 from mcp_lint.diagnostics import PARSE_ERROR_CODE, Diagnostic, FileResult
 from mcp_lint.discovery import STANDALONE_FILE, ToolScope, discover
+from mcp_lint.frameworks import MCP_IMPORT_PATTERN
 from mcp_lint.project import ModuleFacts, ProjectContext, single_module
 from mcp_lint.rule import Rule, RuleContext, RuleOptions
 from mcp_lint.traversal import walk_paths
@@ -30,10 +31,7 @@ from mcp_lint.traversal import walk_paths
 _RECURSION_LIMIT = 20_000
 
 # A module can only define MCP tools if it imports an MCP framework somewhere.
-_MCP_IMPORT = re.compile(
-    rb"^[ \t]*(?:from[ \t]+(?:mcp|fastmcp|mcp_types)\b|import[ \t][^\n#]*\b(?:mcp|fastmcp|mcp_types)\b)",
-    re.MULTILINE,
-)
+_MCP_IMPORT = re.compile(MCP_IMPORT_PATTERN, re.MULTILINE)
 
 
 def may_define_tools(source: bytes | str) -> bool:

@@ -1,15 +1,11 @@
-"""Tool-handler discovery: which functions of a module run as MCP tools.
+"""The check step's index of a module: its libcst functions, with the project model's facts applied.
 
-One pass over the module (:class:`_Indexer`) records imports, classes, functions, server objects and
-the calls that register handlers. :func:`discover` then resolves them into a :class:`ModuleIndex`:
-
-* handlers, from every registration form of mcp v1 ``FastMCP``, mcp v2 ``MCPServer``, standalone
-  ``fastmcp`` and the low-level ``Server`` (v1 ``@server.call_tool()``, v2 ``on_call_tool=`` and
-  ``add_request_handler("tools/call", ...)``);
-* helpers, the same-module functions a handler reaches through calls or wraps it as a decorator,
-  and every function nested in one of those.
-
-Resource and prompt handlers are not tools, and a module that imports no MCP framework has none.
+One pass over the module (:class:`_Indexer`) records imports, module constants, classes and functions, each
+function named by its path as the project model names it. :func:`discover` then applies the module's
+:class:`~mcp_lint.project.ModuleFacts` (which functions are handlers, under which framework, and which
+handlers reach each function, decided across the project by :mod:`mcp_lint.project.link`) to build a
+:class:`ModuleIndex`, whose :meth:`ModuleIndex.callee` follows the link's call edges into other modules.
+A module checked without a project is linked as a project of one file.
 """
 
 from __future__ import annotations
@@ -22,8 +18,8 @@ from typing import TYPE_CHECKING
 import libcst as cst
 from libcst.helpers import get_full_name_for_node
 
-from mcp_lint import frameworks as fw
 from mcp_lint.frameworks import Framework
+from mcp_lint.project.summary import definition_path
 from mcp_lint.symbols import SymbolTable
 from mcp_lint.traversal import own_nodes, walk_paths
 
@@ -293,9 +289,6 @@ class _Indexer:
         self.functions: dict[cst.FunctionDef, FunctionInfo] = {}
         self.classes: dict[str, list[cst.BaseExpression]] = {}
         self.assignments: list[tuple[str, cst.BaseExpression]] = []
-        self.annotated: list[tuple[str, cst.BaseExpression]] = []
-        self.unannotated_params: set[str] = set()
-        self.calls: list[tuple[FunctionInfo | None, cst.Call]] = []
         # The enclosing function, class and definition path of the nodes at each depth of the walk.
         self._function_at: list[FunctionInfo | None] = []
         self._class_at: list[str | None] = []
@@ -303,11 +296,7 @@ class _Indexer:
         self._seen_paths: dict[str, int] = {}
 
     def _path(self, prefix: str | None, name: str) -> str:
-        """A definition's path, numbered as :mod:`mcp_lint.project.summary` numbers it."""
-        path = f"{prefix}.{name}" if prefix else name
-        count = self._seen_paths.get(path, 0) + 1
-        self._seen_paths[path] = count
-        return path if count == 1 else f"{path}#{count}"
+        return definition_path(self._seen_paths, prefix, name)
 
     def run(self, module: cst.Module) -> None:
         walk_paths(module, self.enter)
@@ -332,12 +321,10 @@ class _Indexer:
                         self.symbols.add_constant(name, node.value)  # type: ignore[attr-defined]
         elif kind is cst.AnnAssign:
             name = get_full_name_for_node(node.target)  # type: ignore[attr-defined]
-            if name is not None:
-                self.annotated.append((name, node.annotation.annotation))  # type: ignore[attr-defined]
-                if node.value is not None:  # type: ignore[attr-defined]
-                    self.assignments.append((name, node.value))  # type: ignore[attr-defined]
-                    if top_level and isinstance(node.target, cst.Name):  # type: ignore[attr-defined]
-                        self.symbols.add_constant(name, node.value)  # type: ignore[attr-defined]
+            if name is not None and node.value is not None:  # type: ignore[attr-defined]
+                self.assignments.append((name, node.value))  # type: ignore[attr-defined]
+                if top_level and isinstance(node.target, cst.Name):  # type: ignore[attr-defined]
+                    self.symbols.add_constant(name, node.value)  # type: ignore[attr-defined]
         elif kind is cst.ClassDef:
             self.classes.setdefault(node.name.value, []).extend(arg.value for arg in node.bases)  # type: ignore[attr-defined]
             in_class = node.name.value  # type: ignore[attr-defined]
@@ -348,15 +335,8 @@ class _Indexer:
             self.functions[node] = info  # type: ignore[index]
             if function is not None:
                 function.children.append(info)
-            params = node.params  # type: ignore[attr-defined]
-            for param in (*params.params, *params.kwonly_params, *params.posonly_params):
-                if param.annotation is not None:
-                    self.annotated.append((param.name.value, param.annotation.annotation))
-                else:
-                    self.unannotated_params.add(param.name.value)
             function, in_class = info, None
         elif kind is cst.Call:
-            self.calls.append((function, node))  # type: ignore[arg-type]
             if function is not None:
                 function.calls.append(node.func)  # type: ignore[attr-defined]
         self._function_at.append(function)

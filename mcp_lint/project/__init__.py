@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from mcp_lint import __version__
+from mcp_lint.frameworks import MCP_IMPORT_PATTERN, REGISTRATION_PATTERN
 from mcp_lint.project.layout import Layout, project_root
 from mcp_lint.project.link import HandlerRef, ModuleFacts, link, single_module
 from mcp_lint.project.summary import ModuleSummary, summarise
@@ -36,11 +37,7 @@ __all__ = [
 ]  # fmt: skip
 
 # A module is a starting point if it imports an MCP framework or names a registration method.
-_SEED = re.compile(
-    rb"^[ \t]*(?:from[ \t]+(?:mcp|fastmcp|mcp_types)\b|import[ \t][^\n#]*\b(?:mcp|fastmcp|mcp_types)\b)"
-    rb"|\.tool\b|call_tool|add_tool|from_function|tools/call",
-    re.MULTILINE,
-)
+_SEED = re.compile(MCP_IMPORT_PATTERN + rb"|" + REGISTRATION_PATTERN, re.MULTILINE)
 
 
 def content_hash(source: bytes) -> str:

@@ -138,6 +138,25 @@ class ModuleSummary:
 _MCP_ROOTS = frozenset({"mcp", "mcp_types", "fastmcp"})
 
 
+def definition_path(seen: dict[str, int], prefix: str | None, name: str) -> str:
+    """Name a function or class by its place in the module: ``f``, ``C.m``, ``f.g``, and ``f#2`` for a second ``f``.
+
+    The summary (CPython ``ast``) and the check step's index (libcst) both number definitions with this, in
+    source order, so that the project model's facts find their libcst nodes.
+
+    Args:
+        seen (dict[str, int]): how often each path was given so far in the module; updated.
+        prefix (str | None): the path of the enclosing function or class, None at module level.
+        name (str): the definition's name.
+    Returns:
+        str: its path.
+    """
+    path = f"{prefix}.{name}" if prefix else name
+    count = seen.get(path, 0) + 1
+    seen[path] = count
+    return path if count == 1 else f"{path}#{count}"
+
+
 def dotted(node: ast.AST | None) -> str | None:
     """Return a ``Name`` or attribute chain as a dotted string.
 
@@ -231,10 +250,7 @@ class _Summariser:
         return self.summary
 
     def _path(self, prefix: str | None, name: str) -> str:
-        path = f"{prefix}.{name}" if prefix else name
-        count = self.seen_paths.get(path, 0) + 1
-        self.seen_paths[path] = count
-        return path if count == 1 else f"{path}#{count}"
+        return definition_path(self.seen_paths, prefix, name)
 
     def block(self, body: list[ast.stmt], function: FunctionSummary | None, klass: str | None, prefix: str | None) -> None:
         for statement in body:
