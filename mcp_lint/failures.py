@@ -404,8 +404,24 @@ def failure_report(
         return FailureReport(statement, Shape.RAISE, statement.exc)
     if statement.value is None:
         return None
-    shape = _Shapes(index, module).shape(statement.value, function)
+    shape = failure_shape(statement.value, index, function, module=module)
     return FailureReport(statement, shape, statement.value) if shape is not None else None
+
+
+def failure_shape(
+    expr: cst.BaseExpression, index: ModuleIndex, function: FunctionInfo | None, *, module: cst.Module | None = None
+) -> Shape | None:
+    """Tell whether a value is a failure report, and of which shape (``results.append(TextContent(...))``).
+
+    Args:
+        expr (cst.BaseExpression): the value.
+        index (ModuleIndex): the module's discovery result, for helpers.
+        function (FunctionInfo | None): the function the value is in.
+        module (cst.Module | None): the module, for its own response models (see :func:`failure_report`).
+    Returns:
+        Shape | None: the shape, or None when the value reports no failure.
+    """
+    return _Shapes(index, module).shape(expr, function)
 
 
 #: Fields that hold an error payload's message, in the order they are looked for.
