@@ -20,7 +20,7 @@ import hashlib
 import os
 import pickle
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from mcp_lint import frameworks as fw
@@ -291,8 +291,8 @@ class Linker:
             return self._member(file, cls, attr, depth)
         return None
 
-    def _method(self, file: str, cls: str, name: str, depth: int) -> Obj | None:
-        """A method of a project class or of its project bases."""
+    def _lineage(self, file: str, cls: str, depth: int) -> Iterator[tuple[str, str]]:
+        """Yield a project class and then its project bases, breadth first (at most 16 classes)."""
         seen: set[tuple[str, str]] = set()
         queue = [(file, cls)]
         while queue and len(seen) < 16:
@@ -300,27 +300,23 @@ class Linker:
             if current in seen:
                 continue
             seen.add(current)
-            cfile, cpath = current
-            path = f"{cpath}.{name}"
-            if path in self.functions.get(cfile, {}):
-                return ("function", cfile, path)
-            for base in self.summaries[cfile].classes.get(cpath, ()):
-                resolved = self.resolve(cfile, None, base, depth + 1)
+            yield current
+            for base in self.summaries[current[0]].classes.get(current[1], ()):
+                resolved = self.resolve(current[0], None, base, depth + 1)
                 if resolved is not None and resolved[0] == "class":
                     queue.append((resolved[1], resolved[2]))
+
+    def _method(self, file: str, cls: str, name: str, depth: int) -> Obj | None:
+        """A method of a project class or of its project bases."""
+        for cfile, cpath in self._lineage(file, cls, depth):
+            if f"{cpath}.{name}" in self.functions.get(cfile, {}):
+                return ("function", cfile, f"{cpath}.{name}")
         return None
 
     def _member(self, file: str, cls: str, attr: str, depth: int) -> Obj | None:
         """What ``self.attr`` holds: from ``self.attr = X(...)`` in any method, or a class-level annotation, of the
         class or of its project bases (``self.client`` set in a base class's ``__init__``)."""
-        seen: set[tuple[str, str]] = set()
-        queue = [(file, cls)]
-        while queue and len(seen) < 16:
-            current = queue.pop(0)
-            if current in seen:
-                continue
-            seen.add(current)
-            cfile, cpath = current
+        for cfile, cpath in self._lineage(file, cls, depth):
             summary = self.summaries[cfile]
             callee = summary.class_attrs.get(cpath, {}).get(attr)
             scope = None
@@ -331,10 +327,6 @@ class Linker:
                         break
             if callee is not None:
                 return self._value(cfile, scope, callee, depth + 1)
-            for base in summary.classes.get(cpath, ()):
-                resolved = self.resolve(cfile, None, base, depth + 1)
-                if resolved is not None and resolved[0] == "class":
-                    queue.append((resolved[1], resolved[2]))
         return None
 
     def overrides(self, file: str, path: str) -> list[tuple[str, str]]:
