@@ -5,6 +5,7 @@ Run inside a framework environment (see make_envs.sh):
 CLIENT is ``mcp1`` (mcp.shared.memory.create_connected_server_and_client_session), ``mcp2`` (mcp.Client)
 or ``fastmcp`` (fastmcp.Client(...).call_tool_mcp, which returns the raw CallToolResult).
 Prints one JSON object per call: {"isError": bool, "text": [...]} or {"protocol_error": code, "message": str}.
+``call_many.py`` imports ``run`` to call several servers in one process.
 """
 
 import importlib.util
@@ -25,9 +26,9 @@ def load(path, name):
 
 
 def outcome(result):
-    is_error = getattr(result, "is_error", None)
-    if is_error is None:
-        is_error = result.isError
+    # mcp v1 names the field isError (and keeps an unknown is_error=... as an extra attribute that is never
+    # sent as the flag); mcp v2 names it is_error, with the alias isError on the wire.
+    is_error = result.isError if "isError" in type(result).model_fields else result.is_error
     return {"isError": bool(is_error), "text": [getattr(c, "text", repr(c)) for c in result.content]}
 
 
@@ -79,4 +80,5 @@ def main():
         print(json.dumps(result))
 
 
-main()
+if __name__ == "__main__":
+    main()
