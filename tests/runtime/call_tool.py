@@ -12,6 +12,7 @@ import importlib.util
 import json
 import logging
 import sys
+from pathlib import Path
 
 import anyio
 
@@ -19,6 +20,9 @@ logging.disable(logging.CRITICAL)
 
 
 def load(path, name):
+    folder = str(Path(path).resolve().parent)
+    if folder not in sys.path:  # a server file may import its sibling modules
+        sys.path.insert(0, folder)
     spec = importlib.util.spec_from_file_location("server_under_test", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
