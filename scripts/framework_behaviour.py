@@ -146,6 +146,13 @@ def _jobs(env: str) -> list[tuple[Column, str, list[Case]]]:
     return jobs
 
 
+def _python(envs: Path, env: str) -> Path:
+    python = envs / env / "bin" / "python"
+    if not python.exists():
+        raise MissingEnvironment(f"missing framework environment {python}: run tests/runtime/make_envs.sh")
+    return python
+
+
 def run_env(envs: Path, env: str) -> tuple[dict[str, str | None], dict[tuple[str, Case], dict]]:
     """Run every case of one environment's columns in one process.
 
@@ -159,9 +166,7 @@ def run_env(envs: Path, env: str) -> tuple[dict[str, str | None], dict[tuple[str
         MissingEnvironment: the environment's interpreter does not exist.
         RuntimeError: the run failed.
     """
-    python = envs / env / "bin" / "python"
-    if not python.exists():
-        raise MissingEnvironment(f"missing framework environment {python}: run tests/runtime/make_envs.sh")
+    python = _python(envs, env)
     jobs = _jobs(env)
     payload = [
         {
@@ -246,10 +251,8 @@ def generate(envs: Path) -> str:
         RuntimeError: a run failed.
     """
     names = list(dict.fromkeys(column.env for column in COLUMNS))
-    for name in names:
-        python = envs / name / "bin" / "python"
-        if not python.exists():
-            raise MissingEnvironment(f"missing framework environment {python}: run tests/runtime/make_envs.sh")
+    for name in names:  # all present before anything runs
+        _python(envs, name)
     with ThreadPoolExecutor(max_workers=2) as pool:
         runs = dict(zip(names, pool.map(lambda name: run_env(envs, name), names)))
     lines = ["| environment | packages |", "|---|---|"]
