@@ -281,7 +281,7 @@ def _class_of(function: FunctionInfo | None) -> str | None:
     return None
 
 
-# A message saying the tool itself is unknown: the protocol error that stays (seed 001).
+# A message saying the tool itself is unknown: the protocol error that stays (MCP spec 2025-11-25, tools).
 _UNKNOWN_TOOL = re.compile(
     r"\b(unknown|unsupported|unrecognized|unrecognised|invalid|no such|undefined)\s+tool"
     r"|\btool\b[^.]*\b(not found|unknown|does not exist|doesn't exist|not supported|not registered|not available)",

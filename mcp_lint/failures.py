@@ -1,7 +1,7 @@
 """Recognising the shapes in which a tool reports a failure, and the fields of structured error payloads.
 
-Real servers rarely set ``isError=True``. A tool reports a failure by (seed 004, and the field notes in the
-README): raising any exception; returning ``CallToolResult(isError=True, ...)`` or fastmcp's
+Real servers rarely set ``isError=True``. A tool reports a failure by (the structured-errors guide that
+MCP002's References name, and the field notes in the README): raising any exception; returning ``CallToolResult(isError=True, ...)`` or fastmcp's
 ``ToolResult(is_error=True)``; returning an error dict (``{"error": ...}``, ``{"isError": True}``,
 ``{"success": False}``, ``{"status": "error"}``), also nested one level in an envelope
 (``{"result": {"error": ...}}``), or a list of them; ``json.dumps`` of one; a string such as ``"Error: ..."`` or
@@ -38,7 +38,7 @@ RETRYABLE_KEYS = frozenset({"isRetryable", "is_retryable", "retryable"})
 CATEGORY_KEYS = frozenset({"errorCategory", "error_category", "category"})
 #: Keys that give the retry delay.
 DELAY_KEYS = frozenset({"retryAfterSeconds", "retry_after_seconds", "retry_after"})
-#: Keys that classify an error (seed 004's errorCategory, and common spellings of it).
+#: Keys that classify an error (the structured-errors guide's errorCategory, and common spellings of it).
 CLASSIFICATION_KEYS = CATEGORY_KEYS | frozenset({"error_type", "errorType", "error_code", "errorCode", "code", "type"})
 
 _ERROR_STATUS = frozenset({"error", "failed", "failure", "fail"})

@@ -1,6 +1,7 @@
 """Framework-correct code that fixes emit, shared by the rules' codemods.
 
-Every snippet here was verified with a real client in ``shared/design/sdk-errors.md`` (c):
+Every snippet here reaches the client as a tool execution error with the message (``docs/frameworks.md``;
+``tests/test_runtime.py`` proves each fix with the framework's own client):
 ``raise ToolError(msg)`` with the framework's own ToolError for the high-level frameworks (it works whatever
 the return annotation), and ``return CallToolResult(isError=True, content=[TextContent(...)])`` for low-level
 handlers (``isError=`` is the one spelling both mcp majors accept).

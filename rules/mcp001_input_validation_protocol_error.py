@@ -31,8 +31,8 @@ class InputValidationProtocolError(Rule):
     model, so only they let it correct its arguments and call again. A protocol error is caught by the
     client application and the model never learns what was wrong.
 
-    What the client receives today depends on the framework (measured in `shared/design/sdk-errors.md`,
-    table (a), row 1): mcp v2 `MCPServer` and the mcp v2 low-level `Server` send a -32602 protocol error;
+    What the client receives today depends on the framework (measured in `docs/frameworks.md` of the
+    mcp-lint repository, first row): mcp v2 `MCPServer` and the mcp v2 low-level `Server` send a -32602 protocol error;
     mcp v1 `FastMCP`, the mcp v1 low-level `Server` and `fastmcp` wrap it into an isError result, which
     fastmcp hides entirely under `mask_error_details=True`, and which becomes a protocol error as soon as the
     server moves to mcp v2.
@@ -70,11 +70,11 @@ class InputValidationProtocolError(Rule):
     spelling that works on both mcp majors.
 
     ## Fix safety
-    The fix is safe: the model receives the same message, now as a tool execution error. It emits the
-    replacement measured for each framework in `shared/design/sdk-errors.md` (c):
+    The fix is safe: the model receives the same message, now as a tool execution error. It emits, for each
+    framework, the spelling that `docs/frameworks.md` shows reaching the client as `isError` with the message:
     - mcp v1 `FastMCP`, mcp v2 `MCPServer` and `fastmcp`: `raise ToolError(message)`, with the message
       expression as written and the framework's own `ToolError` imported. `raise ToolError` works whatever the
-      return annotation, where `return CallToolResult(...)` does not (the "Codemod hazard" in sdk-errors.md).
+      return annotation, where `return CallToolResult(...)` does not (the `-> str` row of `docs/frameworks.md`).
     - a low-level `tools/call` handler body:
       `return CallToolResult(isError=True, content=[TextContent(type="text", text=message)])`.
 
@@ -84,10 +84,16 @@ class InputValidationProtocolError(Rule):
     `ToolError` is taken by something else.
 
     ## References
-    - SEP-1303, "Input Validation Errors as Tool Execution Errors" (MCP spec 2025-11-25), `shared/seeds/000`.
-    - Ruby SDK pull request 333, which keeps unknown tools as -32602, `shared/seeds/001`.
-    - TypeScript SDK issue on `McpError(InvalidParams)`, `shared/seeds/002`.
-    - `shared/design/sdk-errors.md`, tables (a) and (c).
+    - SEP-1303, "Input Validation Errors as Tool Execution Errors" (MCP spec 2025-11-25):
+      https://modelcontextprotocol.io/community/seps/1303-input-validation-errors-as-tool-execution-errors
+    - MCP spec 2025-11-25, tools, "Error Handling":
+      https://modelcontextprotocol.io/specification/2025-11-25/server/tools#error-handling
+    - Ruby SDK pull request 333, which keeps unknown tools as -32602:
+      https://github.com/modelcontextprotocol/ruby-sdk/pull/333
+    - TypeScript SDK issue 1956 on `McpError(InvalidParams)` for input validation:
+      https://github.com/modelcontextprotocol/typescript-sdk/issues/1956
+    - What each framework sends, measured with each framework's own client: `docs/frameworks.md` in the
+      mcp-lint repository.
     """
 
     code = "MCP001"

@@ -336,8 +336,8 @@ class GenericSwallowedException(Rule):
 
     ## Why is this bad?
     "Operation failed" gives the model nothing to act on: it cannot tell a timeout worth retrying from a
-    permission error to escalate or a bad argument to correct (seed 004, "Anti-Pattern: Generic Error
-    Swallowing"). Logging the exception first (`logger.exception(...)`, `await ctx.error(...)`) does not
+    permission error to escalate or a bad argument to correct (the structured-errors guide in References, on
+    generic error swallowing). Logging the exception first (`logger.exception(...)`, `await ctx.error(...)`) does not
     help, because logs never reach the model.
 
     ## Example
@@ -381,9 +381,13 @@ class GenericSwallowedException(Rule):
     is fit for the model to read: it may carry internal details.
 
     ## References
-    - `shared/seeds/004`: structured MCP tool errors, "Why Uniform Errors Break Recovery" and the anti-patterns.
-    - `shared/seeds/003`: OXP error schemas (a message plus machine-readable details).
-    - MCP spec 2025-11-25, tool execution errors (SEP-1303, `shared/seeds/000`).
+    - "Implement Structured Error Responses for MCP Tools" (a guide to structured MCP tool errors: why uniform
+      errors break recovery, and the anti-patterns):
+      https://learn.logeshclouduniverse.com/MasteringClaude/domain2_task2.html
+    - Open eXecution Protocol, error schemas (a message plus machine-readable details):
+      https://openexecprotocol.org/spec-1.0/schemas/errors
+    - MCP spec 2025-11-25, tools, "Error Handling" (tool execution errors, SEP-1303):
+      https://modelcontextprotocol.io/specification/2025-11-25/server/tools#error-handling
     """
 
     code = "MCP002"

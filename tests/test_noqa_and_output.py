@@ -116,6 +116,9 @@ def test_sarif_validates_against_the_official_schema() -> None:
     rules = run["tool"]["driver"]["rules"]
     assert [r["id"] for r in rules] == ["MCP000", *(rule.code for rule in ALL_RULES)]
     assert all("## What it does" in r["help"]["text"] for r in rules[1:])
+    # each rule's help links a public source: the first one its References name
+    assert rules[1]["helpUri"] == "https://modelcontextprotocol.io/community/seps/1303-input-validation-errors-as-tool-execution-errors"
+    assert all(r["helpUri"].startswith("https://") and r["helpUri"] in r["help"]["text"] for r in rules[1:])
     assert [r["ruleId"] for r in run["results"]] == ["MCP001"] * 3 + ["MCP004", "MCP002", "MCP003", "MCP001"]
     assert run["results"][0]["locations"][0]["physicalLocation"]["region"]["startLine"] == 24
     assert run["results"][0]["fixes"][0]["description"]["text"] == "Raise ToolError(message) instead"

@@ -2,7 +2,7 @@
 
 The frameworks need conflicting pins, so each line has its own environment, made by
 ``tests/runtime/make_envs.sh`` (``.ci/run`` runs it; set MCP_LINT_ENVS to use another directory). What the
-client receives is what sdk-errors.md measured: before the fix, MCP001 is a -32602 protocol error on mcp v2
+client receives is what docs/frameworks.md shows: before the fix, MCP001 is a -32602 protocol error on mcp v2
 and an isError result elsewhere; after it, an isError result with the message. After MCP003's fix, the
 empty result is a success that carries the message.
 """
