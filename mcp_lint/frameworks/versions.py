@@ -153,6 +153,16 @@ class SdkVersions:
         """
         return _runtimes(self, framework)
 
+    def runtimes_of(self, frameworks: Iterable[Framework]) -> tuple[Runtime, ...]:
+        """The release combinations any of several framework styles may run on (a helper reached by several tools).
+
+        Args:
+            frameworks (Iterable[Framework]): the framework styles.
+        Returns:
+            tuple[Runtime, ...]: the union of :meth:`runtimes`, sorted.
+        """
+        return tuple(sorted({runtime for framework in frameworks for runtime in _runtimes(self, framework)}, key=_order))
+
     def describe(self) -> str:
         """str: the pins for messages, or a note that none were found."""
         if not self.pins:
@@ -177,6 +187,10 @@ def _runtimes(sdk: SdkVersions, framework: Framework) -> tuple[Runtime, ...]:
     return pairs or _fastmcp_pairs(sdk._candidates("fastmcp"), tuple(_GRID["mcp"])) or _fastmcp_pairs(
         tuple(_GRID["fastmcp"]), tuple(_GRID["mcp"])
     )
+
+
+def _order(runtime: Runtime) -> tuple[Version, Version]:
+    return runtime.mcp, runtime.fastmcp or Version("0")
 
 
 def _fastmcp_pairs(fastmcp: Sequence[Version], mcp: Sequence[Version]) -> tuple[Runtime, ...]:
@@ -242,22 +256,6 @@ def protocol_error_line(qualified: str, runtime: Runtime) -> int:
     if runtime.fastmcp is not None:
         return 2 if runtime.fastmcp >= FASTMCP_V4 else 1
     return 2 if runtime.mcp >= MCP_V2 else 1
-
-
-def version_list(versions: Iterable[Version | None]) -> str:
-    """Name a set of releases briefly, as ranges of consecutive grid entries: ``1.0.0-1.18.0``.
-
-    Args:
-        versions (Iterable[Version | None]): releases.
-    Returns:
-        str: the short text.
-    """
-    found = sorted({v for v in versions if v is not None})
-    if not found:
-        return "none"
-    if len(found) == 1:
-        return str(found[0])
-    return f"{found[0]} to {found[-1]}"
 
 
 # --- detection ---------------------------------------------------------------------------------------------
