@@ -25,9 +25,9 @@ def load(path, name):
 
 
 def outcome(result):
-    is_error = getattr(result, "is_error", None)
-    if is_error is None:
-        is_error = result.isError
+    # The model's own field: mcp v2 names it is_error; mcp v1 names it isError and keeps unknown keywords such
+    # as is_error=True as extra attributes, which the client never reads as the flag.
+    is_error = result.is_error if "is_error" in type(result).model_fields else result.isError
     return {"isError": bool(is_error), "text": [getattr(c, "text", repr(c)) for c in result.content]}
 
 
