@@ -191,8 +191,17 @@ class NoReplacement:
 
 
 def in_try(ancestors: Sequence[cst.CSTNode]) -> bool:
-    """bool: whether a node (given its ancestors within its function) is in a ``try`` body an except could catch."""
-    return any(isinstance(node, cst.Try | cst.TryStar) for node in ancestors)
+    """Tell whether a node is in the body of a ``try``, whose ``except`` clauses could catch what it raises.
+
+    Args:
+        ancestors (Sequence[cst.CSTNode]): the node's ancestors within its function, outermost first.
+    Returns:
+        bool: True inside a ``try`` body; False in ``except``, ``else`` and ``finally`` clauses and outside.
+    """
+    return any(
+        isinstance(node, cst.Try | cst.TryStar) and i + 1 < len(ancestors) and ancestors[i + 1] is node.body
+        for i, node in enumerate(ancestors)
+    )
 
 
 def tool_execution_error(

@@ -150,6 +150,11 @@ def test_imports_fix_the_line(tmp_path: Path) -> None:
     assert all(r.mcp >= Version("2") and r.fastmcp >= Version("4") for r in runtimes)
 
 
+def test_nested_project_without_pins_uses_the_enclosing_pins(tmp_path: Path) -> None:
+    project(tmp_path, {"requirements.txt": "mcp==1.9.4\n", "setup.py": "", "pkg/setup.py": "# a module, not a build script\n"})
+    assert sdk_for(str(tmp_path / "pkg" / "server.py")).describe() == "mcp==1.9.4 (requirements.txt)"
+
+
 def test_no_pins_means_every_release(tmp_path: Path) -> None:
     project(tmp_path, {"setup.py": ""})
     assert describe(tmp_path) == "no mcp/fastmcp version found in the project"

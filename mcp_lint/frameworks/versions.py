@@ -536,12 +536,20 @@ def sdk_for(file: str, target_sdk: Sequence[str] = ()) -> SdkVersions:
         file (str): the checked file, absolute.
         target_sdk (Sequence[str]): the ``target-sdk`` requirements in effect (already validated).
     Returns:
-        SdkVersions: the pins; for a file outside any project, only ``target-sdk``'s.
+        SdkVersions: the pins of its project, or of the nearest enclosing project with pins; for a file outside
+        any project, only ``target-sdk``'s.
     """
-    from mcp_lint.project.layout import project_root
+    from mcp_lint.project.layout import ROOT_MARKERS, project_root
 
     root = project_root(file)
     detected = detect(root) if file.startswith(root + os.sep) else SdkVersions()
+    # A nested project (or a module that happens to be called setup.py) without pins of its own runs on the
+    # pins of the project around it.
+    directory = os.path.dirname(root)
+    while not detected.known and file.startswith(root + os.sep) and directory != os.path.dirname(directory):
+        if any(os.path.exists(os.path.join(directory, marker)) for marker in ROOT_MARKERS):
+            detected = detect(directory)
+        directory = os.path.dirname(directory)
     if not target_sdk:
         return detected
     target = _target(tuple(target_sdk))
