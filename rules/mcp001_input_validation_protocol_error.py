@@ -76,7 +76,14 @@ class InputValidationProtocolError(Rule):
       expression as written and the framework's own `ToolError` imported. `raise ToolError` works whatever the
       return annotation, where `return CallToolResult(...)` does not (the "Codemod hazard" in sdk-errors.md).
     - a low-level `tools/call` handler body:
-      `return CallToolResult(isError=True, content=[TextContent(type="text", text=message)])`.
+      `return CallToolResult(isError=True, content=[TextContent(type="text", text=message)])`, on the mcp v1
+      low-level `Server` only when every mcp release the project allows is 1.19 or later (before 1.19 a returned
+      `CallToolResult` is iterated as content and the client gets pydantic errors). Otherwise, and with no pins,
+      `raise ValueError(message)`, which every mcp v1 release sends as isError with the exact text; there is no
+      such fix inside a `try` body, whose `except` could catch it.
+
+    The fix must hold on every SDK release the project's pins (or `target-sdk`) allow; the choice is made in
+    one place, `mcp_lint.fixes.tool_execution_error`.
 
     `McpError`/`MCPError`, `ErrorData` and `INVALID_PARAMS` imports are removed when nothing else uses them.
     There is no fix in a helper of a low-level handler, which cannot return the handler's result in its
