@@ -238,7 +238,7 @@ def tool_execution_error(
                 f"CallToolResult needs mcp>=1.19 and the project allows older ({sdk.describe()})"
             )
             if len(scope.frameworks) != 1 or scope.handler is None or in_try(ancestors):
-                return NoReplacement(remedy, "in a helper or a try block, which could catch ValueError", note)
+                return NoReplacement(remedy, "in a helper, or in a try body whose except could catch ValueError", note)
             return Replacement(
                 "Raise ValueError(message) instead",
                 remedy,

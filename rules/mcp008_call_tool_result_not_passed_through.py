@@ -134,7 +134,7 @@ class CallToolResultNotPassedThrough(Rule):
         if decision is None:
             remedy += " (no fix: the content is not one TextContent)"
         elif isinstance(decision, NoReplacement) or in_try(within):
-            remedy += f" (no fix: {decision.reason if isinstance(decision, NoReplacement) else 'in a try block'})"
+            remedy += f" (no fix: {decision.reason if isinstance(decision, NoReplacement) else 'in a try body, whose except could catch the raise'})"
         else:
             exc = decision.statement.exc if isinstance(decision.statement, cst.Raise) else None
             if exc is not None:
