@@ -53,6 +53,18 @@ def argument(call: cst.Call, keyword: str, position: int) -> cst.BaseExpression 
     return positional[position].value if position < len(positional) else None
 
 
+def keyword_argument(call: cst.Call, name: str) -> cst.Arg | None:
+    """Return a call's keyword argument by name.
+
+    Args:
+        call (cst.Call): the call.
+        name (str): the keyword.
+    Returns:
+        cst.Arg | None: the argument, None when the call has no such keyword.
+    """
+    return next((arg for arg in call.args if arg.keyword is not None and arg.keyword.value == name), None)
+
+
 class _Evaluator:
     """Follows names, module constants and same-module helpers to what they build."""
 

@@ -5,6 +5,7 @@
 #   mcp2      mcp 2.3.0       (mcp v2 MCPServer and the v2 low-level Server)
 #   fastmcp2  fastmcp 2.14.7  (standalone fastmcp 2.x, on mcp v1)
 #   fastmcp4  fastmcp 4.1.2   (standalone fastmcp 4.x, on mcp v2)
+#   mcp1old   mcp 1.18.0      (the last mcp v1 release that mangles a returned CallToolResult; with the pydantic of its day)
 # The versions are exact, so that the real-client tests and docs/frameworks.md (which records what each of them
 # sends) give the same answer on every machine; to move to newer releases, change them here, re-run this script
 # and scripts/framework_behaviour.py, and commit the regenerated page.
@@ -18,9 +19,10 @@ declare -A pins=(
   [mcp2]="mcp==2.3.0 mcp-types==2.3.0 pydantic==2.14.3"
   [fastmcp2]="fastmcp==2.14.7 mcp==1.30.0 pydantic==2.14.3"
   [fastmcp4]="fastmcp==4.1.2 mcp==2.3.0 mcp-types==2.3.0 pydantic==2.14.3"
+  [mcp1old]="mcp==1.18.0 pydantic==2.11.10"
 )
 pids=()
-for name in mcp1 mcp2 fastmcp2 fastmcp4; do
+for name in mcp1 mcp2 fastmcp2 fastmcp4 mcp1old; do
   (
     wanted=$(tr ' ' '\n' <<<"${pins[$name]}" | sort)
     have=$("$dir/$name/bin/python" -m pip list --format=freeze 2>/dev/null | grep -iE '^(mcp|mcp-types|fastmcp|pydantic)==' | sort || true)

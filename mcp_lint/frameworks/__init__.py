@@ -152,3 +152,10 @@ LOWLEVEL_ON_CALL_TOOL = "on_call_tool"
 ADD_REQUEST_HANDLER = "add_request_handler"
 TOOLS_CALL_METHOD = "tools/call"
 
+
+#: ``CallToolResult`` models, the result of ``tools/call``.
+CALL_TOOL_RESULT_CLASSES: frozenset[str] = frozenset(
+    {"mcp.types.CallToolResult", "mcp_types.CallToolResult", "mcp.CallToolResult"}
+)
+#: ``TextContent`` models, a text content block.
+TEXT_CONTENT_CLASSES: frozenset[str] = frozenset({"mcp.types.TextContent", "mcp_types.TextContent", "mcp.TextContent"})
