@@ -93,12 +93,40 @@ class _Runner:
         return True
 
 
-def _position(diagnostics: list[Diagnostic], module: cst.Module) -> None:
-    positions = MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
+def _position(diagnostics: list[Diagnostic], module: cst.Module, statements: dict[int, cst.CSTNode]) -> None:
+    """Give each diagnostic its span.
+
+    libcst computes positions by printing and visiting a whole module, which costs more than the check itself on
+    a large one; so each top-level statement that holds a finding is positioned on its own, and its first line
+    is found by counting the lines of the statements before it. A node outside the statement it was reported in
+    falls back to the whole module.
+
+    Args:
+        diagnostics (list[Diagnostic]): the findings; their ``node`` is in ``module``.
+        module (cst.Module): the module.
+        statements (dict[int, cst.CSTNode]): the top-level statement each diagnostic was reported in, by ``id``.
+    """
+    wanted = {id(statements[id(d)]) for d in diagnostics if id(d) in statements}
+    spans: dict[cst.CSTNode, tuple[int, int, int, int]] = {}
+    line = cst.Module(body=(), header=module.header).code.count("\n") if module.header else 0
+    for statement in module.body:
+        if not wanted:
+            break
+        if id(statement) in wanted:
+            wanted.discard(id(statement))
+            alone = cst.Module(body=(statement,), default_indent=module.default_indent,
+                               default_newline=module.default_newline)  # fmt: skip
+            for node, span in MetadataWrapper(alone, unsafe_skip_copy=True).resolve(PositionProvider).items():
+                spans[node] = (span.start.line + line, span.start.column, span.end.line + line, span.end.column)
+        line += module.code_for_node(statement).count("\n")
+    missing = [d for d in diagnostics if d.node not in spans]
+    if missing:
+        for node, span in MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider).items():
+            spans[node] = (span.start.line, span.start.column, span.end.line, span.end.column)
     for diagnostic in diagnostics:
-        span = positions[diagnostic.node]
-        diagnostic.row, diagnostic.column = span.start.line, span.start.column + 1
-        diagnostic.end_row, diagnostic.end_column = span.end.line, span.end.column + 1
+        row, column, end_row, end_column = spans[diagnostic.node]
+        diagnostic.row, diagnostic.column = row, column + 1
+        diagnostic.end_row, diagnostic.end_column = end_row, end_column + 1
 
 
 def parse_error(message: str, row: int = 1, column: int = 1) -> Diagnostic:
@@ -181,7 +209,7 @@ def check_module(
     context = RuleContext(index, options, sdk)
     _Runner([cls(context) for cls in rule_classes], context).run(module)
     if context.diagnostics:
-        _position(context.diagnostics, module)
+        _position(context.diagnostics, module, context.statements)
     return sorted(context.diagnostics, key=lambda d: d.sort_key)
 
 

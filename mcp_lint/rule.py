@@ -59,6 +59,8 @@ class RuleContext:
         self.scope: ToolScope | None = None
         self.ancestors: list[cst.CSTNode] = []
         self.diagnostics: list[Diagnostic] = []
+        #: The top-level statement each diagnostic was reported in (by ``id``), for positions.
+        self.statements: dict[int, cst.CSTNode] = {}
 
     def report(self, rule: Rule, node: cst.CSTNode, message: str, fix: Fix | None = None) -> Diagnostic:
         """Record a finding; the engine fills in its position.
@@ -73,6 +75,8 @@ class RuleContext:
         """
         diagnostic = Diagnostic(rule.code, rule.name, message, node=node, fix=fix)
         self.diagnostics.append(diagnostic)
+        if len(self.ancestors) > 1:
+            self.statements[id(diagnostic)] = self.ancestors[1]
         return diagnostic
 
 

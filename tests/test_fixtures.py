@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import libcst as cst
 import pytest
+from libcst.metadata import MetadataWrapper, PositionProvider
 
 from conftest import FIXTURES, expected_diagnostics, fixture_files
+from mcp_lint.checker import check_module
 from mcp_lint.rules import ALL_RULES
 from mcp_lint.runner import check_one
 from mcp_lint.settings import Settings
@@ -64,3 +67,17 @@ def test_mcp004_message_names_the_delay_key_in_the_payload_style() -> None:
     assert found[22].endswith("add 'retryAfterSeconds': 30")
     assert found[24].endswith("add retry_after_seconds=30")
     assert found[30].endswith("add retry_after_seconds=30")
+
+
+@pytest.mark.parametrize("path", fixture_files(), ids=lambda p: p.name)
+def test_positions_per_statement_equal_the_whole_module_positions(path: Path) -> None:
+    # check_module positions each top-level statement that holds a finding on its own; the spans must be the
+    # ones libcst gives for the whole module.
+    module = cst.parse_module(path.read_bytes())
+    diagnostics = check_module(module, ALL_RULES)
+    whole = MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
+    for diagnostic in diagnostics:
+        span = whole[diagnostic.node]
+        assert (diagnostic.row, diagnostic.column, diagnostic.end_row, diagnostic.end_column) == (
+            span.start.line, span.start.column + 1, span.end.line, span.end.column + 1
+        )
