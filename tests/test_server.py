@@ -131,6 +131,7 @@ class Editor:
             TIMEOUT,
         )  # fmt: skip
         self.client.initialized(types.InitializedParams())
+        self.initialize_result = result
         return result
 
     async def stop(self) -> int | None:
@@ -213,19 +214,6 @@ def project(tmp_path: Path) -> Path:
     return tmp_path
 
 
-def test_initialize_advertises_code_action_kinds(project: Path) -> None:
-    async def main() -> None:
-        editor = Editor(project)
-        result = await editor.start()
-        provider = result.capabilities.code_action_provider
-        assert isinstance(provider, types.CodeActionOptions)
-        assert list(provider.code_action_kinds or []) == ["quickfix", "source.fixAll", "source.fixAll.mcp-lint"]
-        assert result.server_info is not None and result.server_info.name == "mcp-lint"
-        assert await editor.stop() == 0
-
-    asyncio.run(main())
-
-
 def test_diagnostics_of_the_unsaved_buffer_on_open_change_and_save(project: Path) -> None:
     # On disk the file has no finding: the server must check the buffer's text, not the file.
     (project / "server.py").write_text(SAFE_FIXED)
@@ -268,6 +256,12 @@ def test_diagnostics_of_the_unsaved_buffer_on_open_change_and_save(project: Path
 
 def test_quick_fixes_with_exact_edits(project: Path) -> None:
     async def body(editor: Editor) -> None:
+        provider = editor.initialize_result.capabilities.code_action_provider
+        assert isinstance(provider, types.CodeActionOptions)
+        assert list(provider.code_action_kinds or []) == ["quickfix", "source.fixAll", "source.fixAll.mcp-lint"]
+        assert editor.initialize_result.server_info is not None
+        assert editor.initialize_result.server_info.name == "mcp-lint"
+
         uri = editor.uri("server.py")
         editor.open(uri, SERVER_PY)
         await editor.diagnostics(uri, version=1)
@@ -307,30 +301,31 @@ def test_quick_fixes_with_exact_edits(project: Path) -> None:
 
 
 def test_fix_all_applies_safe_fixes_and_unsafe_ones_when_configured(project: Path) -> None:
-    async def safe(editor: Editor) -> None:
+    async def body(editor: Editor) -> None:
         uri = editor.uri("server.py")
         editor.open(uri, SERVER_PY)
         await editor.diagnostics(uri, version=1)
+        # initializationOptions ask for unsafe fixes too.
+        (action,) = await editor.code_actions(uri, 0, only=["source.fixAll"])
+        assert action.kind == "source.fixAll.mcp-lint"
+        assert apply(SERVER_PY, action.edit) == UNSAFE_FIXED
+
+        # The editor's settings turn them off again: the safe fixes only, whichever kind the editor asks for.
+        editor.client.workspace_did_change_configuration(
+            types.DidChangeConfigurationParams({"mcp-lint": {"unsafeFixes": False}})
+        )
         for only in (["source.fixAll"], ["source.fixAll.mcp-lint"], ["source"]):
             (action,) = await editor.code_actions(uri, 0, only=only)
             assert action.kind == "source.fixAll.mcp-lint"
             assert apply(SERVER_PY, action.edit) == SAFE_FIXED
         assert await editor.code_actions(uri, 0, only=["refactor"]) == []
+
         # Nothing left to fix: no fix-all action.
         version = editor.change(uri, SAFE_FIXED)
         await editor.diagnostics(uri, version=version)
         assert await editor.code_actions(uri, 0, only=["source.fixAll"]) == []
 
-    run(project, safe)
-
-    async def unsafe(editor: Editor) -> None:
-        uri = editor.uri("server.py")
-        editor.open(uri, SERVER_PY)
-        await editor.diagnostics(uri, version=1)
-        (action,) = await editor.code_actions(uri, 0, only=["source.fixAll"])
-        assert apply(SERVER_PY, action.edit) == UNSAFE_FIXED
-
-    run(project, unsafe, options={"unsafeFixes": True})
+    run(project, body, options={"unsafeFixes": True})
 
 
 def test_configuration_from_pyproject_and_editor_settings(project: Path) -> None:

@@ -210,7 +210,7 @@ class Engine:
         facts = projects.facts_for(path)
         return path, settings, facts, projects.context() if facts is not None else None
 
-    def check(self, path: Path | None, text: str, buffers: Mapping[str, bytes]) -> Checked:
+    def check(self, path: Path | None, text: str, buffers: Mapping[str, bytes], with_edits: bool = False) -> Checked:
         """Check a buffer's text as ``check`` checks a file, with its project's model.
 
         Args:
@@ -218,13 +218,15 @@ class Engine:
             text (str): the buffer's current text.
             buffers (Mapping[str, bytes]): every open buffer (absolute path to bytes), this one included, which
                 the project model reads instead of the files on disk.
+            with_edits (bool): also describe each fix as edits (for code actions: on a file of 30,000 lines, one
+                fix's edits cost as much again as the check, so diagnostics are published without them).
         Returns:
             Checked: the diagnostics, never an exception: a configuration error or a bug gives MCP000.
         """
         source = encode(text)
         try:
             label, settings, facts, context = self._prepare(path, buffers)
-            result = check_one(label, settings, True, source, facts, context)
+            result = check_one(label, settings, with_edits, source, facts, context)
         except ConfigError as exc:
             return Checked([parse_error(f"configuration error: {exc}")])
         except Exception as exc:  # a bug must cost this check, never the server

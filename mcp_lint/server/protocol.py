@@ -47,6 +47,7 @@ class _Result:
     version: int | None
     text: str
     diagnostics: list[Diagnostic]
+    with_edits: bool = False
 
 
 class McpLintServer(LanguageServer):
@@ -153,7 +154,8 @@ class McpLintServer(LanguageServer):
                 self.schedule(other)
 
     async def result_for(self, uri: str) -> _Result | None:
-        """The diagnostics of a buffer's current version, checking it now when the last ones are out of date.
+        """The diagnostics of a buffer's current version with their fixes' edits, checking it again when the last
+        result is out of date or has fixes without edits.
 
         Args:
             uri (str): the buffer.
@@ -165,10 +167,15 @@ class McpLintServer(LanguageServer):
             return None
         found = self.results.get(uri)
         if found is not None and found.version == document.version and found.text == document.source:
-            return found
+            if found.with_edits or not any(d.fix_title for d in found.diagnostics):
+                return found
         version, text, path, buffers = document.version, document.source, _path(document), self.buffers()
-        checked = await self.run(self.engine.check, path, text, buffers)
-        return _Result(version, text, checked.diagnostics)
+        checked = await self.run(self.engine.check, path, text, buffers, True)
+        found = _Result(version, text, checked.diagnostics, with_edits=True)
+        document = self.open_document(uri)
+        if document is not None and document.version == version and uri in self.results:
+            self.results[uri] = found
+        return found
 
     def position(self, lines: Sequence[str], row: int, column: int) -> types.Position:
         """Convert a 1-based row and column (code points) to an LSP position in the client's encoding.
