@@ -329,12 +329,16 @@ def test_fix_all_applies_safe_fixes_and_unsafe_ones_when_configured(project: Pat
 
 
 def test_configuration_from_pyproject_and_editor_settings(project: Path) -> None:
-    (project / "pyproject.toml").write_text('[tool.mcp-lint]\nignore = ["MCP002"]\n')
+    (project / "pyproject.toml").write_text('[tool.mcp-lint]\nignore = ["MCP002"]\nextend-exclude = ["generated/"]\n')
 
     async def body(editor: Editor) -> None:
         uri = editor.uri("server.py")
         editor.open(uri, SERVER_PY)
         assert found(await editor.diagnostics(uri, version=1)) == [("MCP001", MCP001_RANGE)]
+        # An excluded file gets no diagnostics, as with `check --force-exclude`.
+        excluded = editor.uri("generated/server.py")
+        editor.open(excluded, SERVER_PY)
+        assert found(await editor.diagnostics(excluded, version=1)) == []
         before = len(editor.published)
         editor.client.workspace_did_change_configuration(
             types.DidChangeConfigurationParams({"mcp-lint": {"ignore": ["MCP001"], "select": ["NOPE"]}})

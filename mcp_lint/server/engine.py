@@ -21,6 +21,7 @@ from pathlib import Path
 
 from mcp_lint.checker import internal_error, parse_error
 from mcp_lint.diagnostics import Applicability, Diagnostic
+from mcp_lint.files import iter_python_files
 from mcp_lint.project import ModuleFacts, ProjectContext, SummaryCache, project_root
 from mcp_lint.runner import Projects, SettingsResolver, check_one, project_files
 from mcp_lint.selection import SelectorError, validate_selectors
@@ -210,6 +211,19 @@ class Engine:
         facts = projects.facts_for(path)
         return path, settings, facts, projects.context() if facts is not None else None
 
+    def excluded(self, path: Path) -> bool:
+        """Tell whether the configuration excludes a file, as ``check --force-exclude`` decides it.
+
+        Args:
+            path (Path): the file, absolute.
+        Returns:
+            bool: True when ``exclude``/``extend-exclude`` (or the default excludes, a virtual environment's
+            ``site-packages`` among them) exclude it; the server then reports nothing for it.
+        Raises:
+            ConfigError: when its configuration is invalid.
+        """
+        return next(iter(iter_python_files([path], self.resolve, force_exclude=True)), None) is None
+
     def check(self, path: Path | None, text: str, buffers: Mapping[str, bytes], with_edits: bool = False) -> Checked:
         """Check a buffer's text as ``check`` checks a file, with its project's model.
 
@@ -225,6 +239,8 @@ class Engine:
         """
         source = encode(text)
         try:
+            if path is not None and self.excluded(path):
+                return Checked([])
             label, settings, facts, context = self._prepare(path, buffers)
             result = check_one(label, settings, with_edits, source, facts, context)
         except ConfigError as exc:
@@ -269,6 +285,8 @@ class Engine:
 
         source = encode(text)
         try:
+            if path is not None and self.excluded(path):
+                return None
             label, settings, facts, context = self._prepare(path, buffers)
             outcome = fix_source(source, label, settings.rules_for(label), unsafe, settings.options, facts, context)
             if outcome.error is not None or not outcome.changed:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -305,7 +306,7 @@ def _path(document: TextDocument) -> Path | None:
     if not document.uri.startswith("file:"):
         return None
     path = to_fs_path(document.uri)
-    return Path(path).absolute() if path else None
+    return Path(os.path.abspath(path)) if path else None
 
 
 def _wanted(kind: str, only: Sequence[str] | None) -> bool:
@@ -360,7 +361,7 @@ def create_server(options: ServerOptions | None = None) -> McpLintServer:
     def did_save(ls: McpLintServer, params: types.DidSaveTextDocumentParams) -> None:
         path = to_fs_path(params.text_document.uri)
         if path:
-            ls.worker.submit(ls.engine.files_changed, [str(Path(path).absolute())])
+            ls.worker.submit(ls.engine.files_changed, [os.path.abspath(path)])
         ls.schedule(params.text_document.uri)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
@@ -376,7 +377,7 @@ def create_server(options: ServerOptions | None = None) -> McpLintServer:
 
     @server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
     def did_change_watched_files(ls: McpLintServer, params: types.DidChangeWatchedFilesParams) -> None:
-        files = [str(Path(p).absolute()) for p in (to_fs_path(c.uri) for c in params.changes) if p]
+        files = [os.path.abspath(p) for p in (to_fs_path(c.uri) for c in params.changes) if p]
         ls.worker.submit(ls.engine.files_changed, files)
         ls.schedule_all(DEBOUNCE_SECONDS)
 
