@@ -1,8 +1,12 @@
-"""``--output-format sarif``: SARIF 2.1.0, with a rule descriptor (and its help text) per code."""
+"""``--output-format sarif``: SARIF 2.1.0, with a rule descriptor (and its help text) per code.
+
+A rule's help is its whole documentation; its ``helpUri`` is the first public source its References name.
+"""
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -11,6 +15,7 @@ from mcp_lint.diagnostics import PARSE_ERROR_CODE, FileResult
 from mcp_lint.rules import ALL_RULES
 
 SARIF_SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+_URL = re.compile(r"https://[^\s)>]+")
 
 
 def _descriptors() -> list[dict[str, object]]:
@@ -26,17 +31,19 @@ def _descriptors() -> list[dict[str, object]]:
     ]
     for rule in ALL_RULES:
         sections = rule.doc_sections()
-        descriptors.append(
-            {
-                "id": rule.code,
-                "name": rule.name,
-                "shortDescription": {"text": rule.summary},
-                "fullDescription": {"text": sections["What it does"]},
-                "help": {"text": rule.documentation(), "markdown": rule.documentation()},
-                "defaultConfiguration": {"level": "error"},
-                "properties": {"fix": rule.fix_applicability.value if rule.fix_applicability else "none"},
-            }
-        )
+        descriptor: dict[str, object] = {
+            "id": rule.code,
+            "name": rule.name,
+            "shortDescription": {"text": rule.summary},
+            "fullDescription": {"text": sections["What it does"]},
+            "help": {"text": rule.documentation(), "markdown": rule.documentation()},
+            "defaultConfiguration": {"level": "error"},
+            "properties": {"fix": rule.fix_applicability.value if rule.fix_applicability else "none"},
+        }
+        source = _URL.search(sections["References"])
+        if source:
+            descriptor["helpUri"] = source.group(0)
+        descriptors.append(descriptor)
     return descriptors
 
 
