@@ -21,6 +21,7 @@ from pygls.uris import from_fs_path
 from pygls.workspace import TextDocument
 
 from conftest import FIXTURES
+from mcp_lint.selection import ALL_CODES
 
 TIMEOUT = 60
 
@@ -226,7 +227,10 @@ def test_diagnostics_of_the_unsaved_buffer_on_open_change_and_save(project: Path
         first = opened.diagnostics[0]
         assert first.source == "mcp-lint"
         assert first.severity == types.DiagnosticSeverity.Warning
-        assert first.code_description is not None and first.code_description.href.startswith("https://")
+        assert first.code_description is not None
+        assert first.code_description.href == (
+            "https://modelcontextprotocol.io/community/seps/1303-input-validation-errors-as-tool-execution-errors"
+        )
         assert first.message.startswith("Input validation failure raised as a -32602 protocol error")
 
         # An incremental change of lines 14-15 adds the exception to the message: MCP002 goes away. Two changes in
@@ -347,7 +351,7 @@ def test_configuration_from_pyproject_and_editor_settings(project: Path) -> None
         # The editor's ignore replaces the configuration's; the unknown selector is ignored with a warning.
         assert found(changed) == [("MCP002", MCP002_RANGE)]
         assert [m.message for m in editor.messages] == [
-            "mcp-lint: 'select': unknown rule selector 'NOPE' (known codes: MCP000, MCP001, MCP002, MCP003, MCP004); ignored"
+            f"mcp-lint: 'select': unknown rule selector 'NOPE' (known codes: {', '.join(ALL_CODES)}); ignored"
         ]
 
         # A broken configuration is a diagnostic, not a server error.
@@ -371,6 +375,7 @@ def test_bad_input_gives_mcp000_and_the_server_keeps_working(project: Path) -> N
         broken = await editor.diagnostics(uri, version=1)
         assert found(broken) == [("MCP000", ((8, 26), (8, 26)))]  # as `check` reports it: 9:27
         assert broken.diagnostics[0].severity == types.DiagnosticSeverity.Error
+        assert broken.diagnostics[0].code_description is None
         assert broken.diagnostics[0].message == "could not parse: expected ':'"
         assert await editor.code_actions(uri, 8) == []
 

@@ -27,12 +27,14 @@ from mcp_lint import __version__
 from mcp_lint.codemod import text_edits
 from mcp_lint.diagnostics import PARSE_ERROR_CODE, Applicability, Diagnostic, Edit
 from mcp_lint.noqa import add_noqa
+from mcp_lint.output.sarif import help_uri
+from mcp_lint.rules import ALL_RULES
 from mcp_lint.server.engine import Checked, Engine, ServerOptions, applicable, decode, encode, is_python
 
 #: How long after the last change a buffer is checked.
 DEBOUNCE_SECONDS = 0.3
-#: Where the rules are documented, the ``codeDescription`` of every diagnostic.
-DOCS_URL = "https://github.com/OWNER/mcp-lint/blob/main/README.md#what-it-finds"
+#: Each rule's ``codeDescription``: the public source that explains it (SARIF's ``helpUri``).
+RULE_URLS = {rule.code: uri for rule in ALL_RULES if (uri := help_uri(rule)) is not None}
 #: The code action kind of "fix all", specific to mcp-lint as ruff's ``source.fixAll.ruff`` is.
 FIX_ALL_KIND = f"{types.CodeActionKind.SourceFixAll.value}.mcp-lint"
 SOURCE = "mcp-lint"
@@ -199,7 +201,8 @@ class McpLintServer(LanguageServer):
             diagnostic (Diagnostic): the diagnostic.
             text (str): the text it was found in.
         Returns:
-            types.Diagnostic: the LSP diagnostic: code, ``codeDescription``, source ``mcp-lint``, its range.
+            types.Diagnostic: the LSP diagnostic: code, ``codeDescription`` (the rule's public source), source
+            ``mcp-lint``, its range.
         """
         lines = text.split("\n")
         end_row, end_column = diagnostic.end_row or diagnostic.row, diagnostic.end_column or diagnostic.column
@@ -208,7 +211,7 @@ class McpLintServer(LanguageServer):
             message=diagnostic.message,
             severity=types.DiagnosticSeverity.Error if diagnostic.code == PARSE_ERROR_CODE else types.DiagnosticSeverity.Warning,
             code=diagnostic.code,
-            code_description=types.CodeDescription(href=DOCS_URL),
+            code_description=types.CodeDescription(href=RULE_URLS[diagnostic.code]) if diagnostic.code in RULE_URLS else None,
             source=SOURCE,
         )  # fmt: skip
 
@@ -341,7 +344,9 @@ def create_server(options: ServerOptions | None = None) -> McpLintServer:
         watched = ls.client_capabilities.workspace and ls.client_capabilities.workspace.did_change_watched_files
         if not (watched and watched.dynamic_registration):
             return
-        patterns = ["**/*.py", "**/*.pyi", "**/pyproject.toml", "**/setup.cfg", "**/.gitignore"]
+        # Python files and configuration; dependency files too, which name the SDK versions some rules depend on.
+        patterns = ["**/*.py", "**/*.pyi", "**/pyproject.toml", "**/setup.cfg", "**/.gitignore", "**/requirements*.txt",
+                    "**/requirements/*.txt", "**/*.lock"]  # fmt: skip
         options = types.DidChangeWatchedFilesRegistrationOptions([types.FileSystemWatcher(p) for p in patterns])
         registration = types.Registration("mcp-lint-watch", types.WORKSPACE_DID_CHANGE_WATCHED_FILES, options)
         try:
