@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import traceback
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -442,6 +443,18 @@ def create_server(options: ServerOptions | None = None) -> McpLintServer:
     return server
 
 
+class _Brief(logging.Formatter):
+    """Log records with the exception's type and message instead of a traceback: a malformed message from the
+    editor is the editor's to fix, and pygls already answers it with an error or ``window/showMessage``."""
+
+    def formatException(self, ei: Any) -> str:  # noqa: N802 - logging's name
+        return "".join(traceback.format_exception_only(ei[0], ei[1])).strip()
+
+
 def serve() -> None:
-    """Run the language server over standard input and output until the editor sends ``exit``."""
+    """Run the language server over standard input and output until the editor sends ``exit``; warnings and
+    errors are logged to standard error, one line each (editors show it as the server's log)."""
+    handler = logging.StreamHandler()
+    handler.setFormatter(_Brief("mcp-lint server: %(levelname)s: %(name)s: %(message)s"))
+    logging.basicConfig(level=logging.WARNING, handlers=[handler])
     create_server().start_io()
