@@ -101,8 +101,9 @@ def apply(text: str, edit: types.WorkspaceEdit | None) -> str:
 class Editor:
     """A language client with the bookkeeping of an editor: open buffers, versions, published diagnostics."""
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, resolve: bool = False) -> None:
         self.root = root
+        self.resolve = resolve
         self.client = LanguageClient("mcp-lint-tests", "1")
         self.published: list[types.PublishDiagnosticsParams] = []
         self.messages: list[types.ShowMessageParams] = []
@@ -123,8 +124,11 @@ class Editor:
         capabilities = types.ClientCapabilities(
             workspace=types.WorkspaceClientCapabilities(
                 workspace_edit=types.WorkspaceEditClientCapabilities(document_changes=True)
-            )
-        )
+            ),
+            text_document=types.TextDocumentClientCapabilities(code_action=types.CodeActionClientCapabilities(
+                resolve_support=types.ClientCodeActionResolveOptions(properties=["edit"]) if self.resolve else None
+            )),
+        )  # fmt: skip
         result = await asyncio.wait_for(
             self.client.initialize_async(types.InitializeParams(
                 capabilities=capabilities, root_uri=from_fs_path(str(self.root)), initialization_options=options,
@@ -194,11 +198,13 @@ class Editor:
         return [a for a in actions if isinstance(a, types.CodeAction)]
 
 
-def run(root: Path, body: Callable[[Editor], Coroutine[Any, Any, None]], options: Any = None) -> None:
+def run(
+    root: Path, body: Callable[[Editor], Coroutine[Any, Any, None]], options: Any = None, resolve: bool = False
+) -> None:  # fmt: skip
     """Start a server in ``root``, run the test's body against it, then shut it down; it must exit with 0."""
 
     async def main() -> None:
-        editor = Editor(root)
+        editor = Editor(root, resolve)
         await editor.start(options)
         try:
             await body(editor)
@@ -324,12 +330,18 @@ def test_fix_all_applies_safe_fixes_and_unsafe_ones_when_configured(project: Pat
             assert apply(SERVER_PY, action.edit) == SAFE_FIXED
         assert await editor.code_actions(uri, 0, only=["refactor"]) == []
 
+        # Asked for every kind of action, by a client that resolves them: the fix-all edit comes on resolve.
+        (lazy,) = [a for a in await editor.code_actions(uri, 0) if a.kind == "source.fixAll.mcp-lint"]
+        assert lazy.edit is None
+        resolved = await asyncio.wait_for(editor.client.code_action_resolve_async(lazy), TIMEOUT)
+        assert apply(SERVER_PY, resolved.edit) == SAFE_FIXED
+
         # Nothing left to fix: no fix-all action.
         version = editor.change(uri, SAFE_FIXED)
         await editor.diagnostics(uri, version=version)
         assert await editor.code_actions(uri, 0, only=["source.fixAll"]) == []
 
-    run(project, body, options={"unsafeFixes": True})
+    run(project, body, options={"unsafeFixes": True}, resolve=True)
 
 
 def test_configuration_from_pyproject_and_editor_settings(project: Path) -> None:

@@ -157,12 +157,13 @@ class McpLintServer(LanguageServer):
             if other is not None and other != uri and other in self.workspace.text_documents:
                 self.schedule(other)
 
-    async def result_for(self, uri: str) -> _Result | None:
-        """The diagnostics of a buffer's current version with their fixes' edits, checking it again when the last
-        result is out of date or has fixes without edits.
+    async def result_for(self, uri: str, with_edits: bool = True) -> _Result | None:
+        """The diagnostics of a buffer's current version, checking it again when the last result is out of date or
+        has fixes without the edits asked for.
 
         Args:
             uri (str): the buffer.
+            with_edits (bool): whether the fixes' edits are needed (for quick fixes).
         Returns:
             _Result | None: its result, None when it is not an open Python buffer.
         """
@@ -171,11 +172,11 @@ class McpLintServer(LanguageServer):
             return None
         found = self.results.get(uri)
         if found is not None and found.version == document.version and found.text == document.source:
-            if found.with_edits or not any(d.fix_title for d in found.diagnostics):
+            if found.with_edits or not with_edits or not any(d.fix_title for d in found.diagnostics):
                 return found
         version, text, path, buffers = document.version, document.source, _path(document), self.buffers()
-        checked = await self.run(self.engine.check, path, text, buffers, True)
-        found = _Result(version, text, checked.diagnostics, with_edits=True)
+        checked = await self.run(self.engine.check, path, text, buffers, with_edits)
+        found = _Result(version, text, checked.diagnostics, with_edits=with_edits)
         document = self.open_document(uri)
         if document is not None and document.version == version and uri in self.results:
             self.results[uri] = found
@@ -400,11 +401,10 @@ def create_server(options: ServerOptions | None = None) -> McpLintServer:
         ),
     )
     async def code_action(ls: McpLintServer, params: types.CodeActionParams) -> list[types.CodeAction] | None:
-        uri = params.text_document.uri
-        result = await ls.result_for(uri)
+        uri, only = params.text_document.uri, params.context.only
+        result = await ls.result_for(uri, with_edits=_wanted(types.CodeActionKind.QuickFix, only))
         if result is None:
             return None
-        only = params.context.only
         actions: list[types.CodeAction] = []
         if _wanted(types.CodeActionKind.QuickFix, only):
             asked = {(d.code, d.range.start.line, d.range.start.character) for d in params.context.diagnostics}
