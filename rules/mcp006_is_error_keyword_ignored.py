@@ -62,11 +62,11 @@ class IsErrorKeywordIgnored(Rule):
     correct on every release: safe. The result now reaches the client with `isError: true`, as written.
 
     ## References
-    - MCP spec 2025-11-25, tools, "Error Handling": tool execution errors are results with `isError: true`
-      (SEP-1303 moves input validation errors there too).
-    - mcp v1 `CallToolResult` (`mcp/types.py`: `isError: bool = False`, `model_config = ConfigDict(extra="allow")`),
-      modelcontextprotocol/python-sdk on the `v1.x` branch.
-    - The project's measurements, `docs/` (sdk-errors: "Spelling of the field").
+    - [MCP spec 2025-11-25, tools, Error Handling](https://modelcontextprotocol.io/specification/2025-11-25/server/tools#error-handling): tool execution errors are results with
+      `isError: true` ([SEP-1303](https://modelcontextprotocol.io/community/seps/1303-input-validation-errors-as-tool-execution-errors) moves input validation errors there too).
+    - [mcp v1 `CallToolResult`](https://github.com/modelcontextprotocol/python-sdk/blob/v1.x/src/mcp/types.py):
+      `isError: bool = False` on a model that allows extra fields.
+    - [What each framework sends](docs/frameworks.md), measured by this project: `CallToolResult(is_error=True)`.
     """
 
     code = "MCP006"

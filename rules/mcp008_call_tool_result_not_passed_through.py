@@ -88,12 +88,11 @@ class CallToolResultNotPassedThrough(Rule):
     content, or when the name `ToolError` is taken.
 
     ## References
-    - MCP spec 2025-11-25, tools, "Error Handling", and SEP-1303: tool execution errors are results with
-      `isError: true`.
-    - PrefectHQ/fastmcp issue 4549, "Tool returning CallToolResult(isError=True) is serialized as text
-      content; isError is dropped and the wire response reports success".
-    - modelcontextprotocol/python-sdk issue 2429 and pull request 2735 (FastMCP output validation of an
-      annotated tool's error result).
+    - [MCP spec 2025-11-25, tools, Error Handling](https://modelcontextprotocol.io/specification/2025-11-25/server/tools#error-handling) and [SEP-1303](https://modelcontextprotocol.io/community/seps/1303-input-validation-errors-as-tool-execution-errors): tool execution errors
+      are results with `isError: true`.
+    - [PrefectHQ/fastmcp issue 4549](https://github.com/PrefectHQ/fastmcp/issues/4549): a tool returning
+      `CallToolResult(isError=True)` is serialized as text content and the response reports success.
+    - [What each framework sends](docs/frameworks.md), measured by this project: a returned `CallToolResult`.
     """
 
     code = "MCP008"

@@ -102,11 +102,13 @@ class ProtocolErrorConstructorMismatch(Rule):
     (the code is unknown), or when the name `ErrorData` is taken.
 
     ## References
-    - RamXX/mcp-tavily issue 5 and modelcontextprotocol/servers issue 1847: `McpError` built with the wrong
-      arguments crashes the tool.
-    - modelcontextprotocol/python-sdk `src/mcp/shared/exceptions.py` on `v1.x` (`McpError(error: ErrorData)`)
-      and on `main` (`MCPError(code, message, data=None)`, `MCPError.from_error_data`).
-    - MCP spec 2025-11-25, "Error Handling", and SEP-1303 (which errors are protocol errors at all).
+    - [RamXX/mcp-tavily issue 5](https://github.com/RamXX/mcp-tavily/issues/5) and
+      [modelcontextprotocol/servers issue 1847](https://github.com/modelcontextprotocol/servers/issues/1847):
+      `McpError` built with the wrong arguments crashes the tool.
+    - [mcp v1 `McpError(error: ErrorData)`](https://github.com/modelcontextprotocol/python-sdk/blob/v1.x/src/mcp/shared/exceptions.py)
+      and mcp v2 `MCPError(code, message, data=None)` with `MCPError.from_error_data`.
+    - [MCP spec 2025-11-25, tools, Error Handling](https://modelcontextprotocol.io/specification/2025-11-25/server/tools#error-handling) and [SEP-1303](https://modelcontextprotocol.io/community/seps/1303-input-validation-errors-as-tool-execution-errors): which errors are protocol
+      errors at all.
     """
 
     code = "MCP011"
