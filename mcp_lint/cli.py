@@ -345,3 +345,13 @@ def rule(code: str | None, show_all: bool, output_format: str) -> None:
         if i:
             click.echo()
         click.echo(f"# {r.name} ({r.code})\n\n{r.fix_availability()}\n\n{r.documentation()}")
+
+
+@main.command()
+def server() -> None:
+    """Run the language server over standard input and output (for editors; needs mcp-lint[server])."""
+    try:
+        from mcp_lint.server import serve
+    except ImportError as exc:
+        _fail(f"the language server needs pygls ({exc}); install it with: pip install 'mcp-lint[server]'")
+    serve()

@@ -104,7 +104,19 @@ def fix_edits(module: cst.Module, fix: Fix) -> tuple[Edit, ...]:
     Returns:
         tuple[Edit, ...]: the replaced spans (1-based, end exclusive) and their new text, in source order.
     """
-    old, new = module.code, apply_fixes(module, [fix]).code
+    return text_edits(module.code, apply_fixes(module, [fix]).code)
+
+
+def text_edits(old: str, new: str) -> tuple[Edit, ...]:
+    """Describe how one text becomes another as replacements of the smallest spans that differ (difflib's opcodes
+    over lines, trimmed of their common ends).
+
+    Args:
+        old (str): the text before.
+        new (str): the text after.
+    Returns:
+        tuple[Edit, ...]: the replaced spans of ``old`` (1-based, end exclusive) and their new text, in source order.
+    """
     old_lines, new_lines = old.splitlines(keepends=True), new.splitlines(keepends=True)
     old_starts = [0]
     for line in old_lines:

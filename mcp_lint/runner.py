@@ -81,15 +81,20 @@ class Projects:
     Args:
         settings_for (Callable[[Path], Settings]): the settings of a directory, for the files of a project.
         summaries (SummaryCache): where module summaries are cached.
-        overrides (dict[str, bytes] | None): files whose text is not on disk (standard input), by absolute path.
+        overrides (dict[str, bytes] | None): files whose text is not on disk (standard input, an editor's unsaved
+            buffers), by absolute path.
+        files (Callable[[str], dict[str, bytes]] | None): a project root's Python files on disk and their bytes;
+            :func:`project_files` when None (the language server passes a cached copy).
     """
 
     def __init__(
-        self, settings_for: Callable[[Path], Settings], summaries: SummaryCache, overrides: dict[str, bytes] | None = None
+        self, settings_for: Callable[[Path], Settings], summaries: SummaryCache, overrides: dict[str, bytes] | None = None,
+        files: Callable[[str], dict[str, bytes]] | None = None,
     ) -> None:  # fmt: skip
         self.settings_for = settings_for
         self.summaries = summaries
         self.overrides = overrides or {}
+        self.files = files or (lambda root: project_files(root, settings_for))
         self.models: dict[str, ProjectModel] = {}
         self.sources: dict[str, bytes] = {}
         self._context: ProjectContext | None = None
@@ -115,18 +120,7 @@ class Projects:
         return model
 
     def _sources(self, root: str) -> dict[str, bytes]:
-        sources: dict[str, bytes] = {}
-        for path in iter_python_files([Path(root)], self.settings_for):
-            file = os.path.abspath(path)
-            if project_root(file) != root:
-                continue  # a project nested inside this one
-            data = self.overrides.get(file)
-            if data is None:
-                try:
-                    data = path.read_bytes()
-                except OSError:
-                    continue
-            sources[file] = data
+        sources = dict(self.files(root))
         for file, data in self.overrides.items():
             if file.startswith(root + os.sep):
                 sources[file] = data
@@ -165,6 +159,29 @@ class Projects:
     def save(self) -> None:
         """Keep the summaries of every file seen in the cache."""
         self.summaries.save(h for model in self.models.values() for h in model.hashes.values())
+
+
+def project_files(root: str, settings_for: Callable[[Path], Settings]) -> dict[str, bytes]:
+    """Read the Python files of one project from disk, without the projects nested inside it.
+
+    Args:
+        root (str): the project root, absolute.
+        settings_for (Callable[[Path], Settings]): the settings of a directory, for its excludes.
+    Returns:
+        dict[str, bytes]: absolute path to bytes; files that cannot be read are left out.
+    Raises:
+        ConfigError: when a configuration inside the project is invalid.
+    """
+    sources: dict[str, bytes] = {}
+    for path in iter_python_files([Path(root)], settings_for):
+        file = os.path.abspath(path)
+        if project_root(file) != root:
+            continue  # a project nested inside this one
+        try:
+            sources[file] = path.read_bytes()
+        except OSError:
+            continue
+    return sources
 
 
 class _Reader:

@@ -12,10 +12,23 @@ from pathlib import Path
 
 from mcp_lint import __version__
 from mcp_lint.diagnostics import PARSE_ERROR_CODE, FileResult
+from mcp_lint.rule import Rule
 from mcp_lint.rules import ALL_RULES
 
 SARIF_SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 _URL = re.compile(r"https://[^\s)>]+")
+
+
+def help_uri(rule: type[Rule]) -> str | None:
+    """The page that explains a rule best: the first public source its References section names.
+
+    Args:
+        rule (type[Rule]): the rule.
+    Returns:
+        str | None: the URL, None when its References name none.
+    """
+    source = _URL.search(rule.doc_sections()["References"])
+    return source.group(0) if source else None
 
 
 def _descriptors() -> list[dict[str, object]]:
@@ -40,9 +53,9 @@ def _descriptors() -> list[dict[str, object]]:
             "defaultConfiguration": {"level": "error"},
             "properties": {"fix": rule.fix_applicability.value if rule.fix_applicability else "none"},
         }
-        source = _URL.search(sections["References"])
-        if source:
-            descriptor["helpUri"] = source.group(0)
+        uri = help_uri(rule)
+        if uri:
+            descriptor["helpUri"] = uri
         descriptors.append(descriptor)
     return descriptors
 
