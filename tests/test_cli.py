@@ -72,10 +72,13 @@ def test_unknown_selector_is_a_usage_error() -> None:
     assert "unknown rule selector 'MCP9'" in result.output
 
 
-def test_missing_path_is_a_usage_error() -> None:
-    result = run("check", "does/not/exist.py")
+def test_missing_path_is_reported_and_the_rest_checked() -> None:
+    result = run("check", "does/not/exist.py", str(BAD))
     assert result.exit_code == 2
-    assert "does not exist" in result.output
+    lines = result.output.splitlines()
+    assert lines[0] == "does/not/exist.py:1:1: MCP000 could not read: No such file or directory"
+    assert [line.split(": ")[0] for line in lines[1:5]] == [f"{BAD}:{row}:5" for row in (15, 20, 25, 29)]
+    assert lines[-2] == "Found 5 errors."
 
 
 def test_syntax_error_gives_mcp000_and_exit_2(tmp_path: Path) -> None:
@@ -123,7 +126,9 @@ def test_explicit_file_is_checked_even_if_ignored(tmp_path: Path) -> None:
     target = tmp_path / "server.py"
     shutil.copy(BAD, target)
     assert run("check", str(target)).exit_code == 1
-    assert run("check", str(tmp_path)).output == "All checks passed!\n"
+    everything_ignored = run("check", str(tmp_path))
+    assert everything_ignored.stdout == "All checks passed!\n"
+    assert everything_ignored.stderr == "warning: No Python files found under the given path(s)\n"
 
 
 EXAMPLE_FINDINGS = [

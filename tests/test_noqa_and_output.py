@@ -125,8 +125,8 @@ def test_statistics_output_file_and_exit_zero(tmp_path: Path) -> None:
     result = invoke("check", "--no-cache", "--statistics", str(ROOT / "examples"))
     assert result.output == (
         "4\tMCP001\t[*] input-validation-protocol-error\n"
-        "1\tMCP002\t[*] generic-swallowed-exception\n"
-        "1\tMCP003\t[*] empty-result-as-error\n"
+        "1\tMCP002\t[-] generic-swallowed-exception\n"
+        "1\tMCP003\t[-] empty-result-as-error\n"
         "1\tMCP004\t[*] retryable-error-without-delay\n"
     )
     assert result.exit_code == 1
@@ -168,10 +168,10 @@ def test_rule_command() -> None:
     assert invoke("rule", "retryable-error-without-delay").output.startswith("# retryable-error-without-delay (MCP004)")
     everything = invoke("rule", "--all").output
     assert [line for line in everything.splitlines() if line.startswith("# ")] == [
-        f"# {r.name} ({r.code})" for r in ALL_RULES
+        "# parse-error (MCP000)", *(f"# {r.name} ({r.code})" for r in ALL_RULES)
     ]
     records = json.loads(invoke("rule", "--all", "--output-format", "json").output)
-    assert [set(r) for r in records] == [{"code", "name", "summary", "explanation", "fix"}] * len(ALL_RULES)
+    assert [set(r) for r in records] == [{"code", "name", "summary", "explanation", "fix"}] * (len(ALL_RULES) + 1)
     assert [r["fix"] for r in records][-1] == "Fix is always available."
     assert json.loads(invoke("rule", "MCP002", "--output-format", "json").output)["code"] == "MCP002"
     unknown = invoke("rule", "MCP999")
