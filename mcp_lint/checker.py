@@ -119,13 +119,15 @@ def _syntax_error(source: bytes | str) -> Diagnostic | None:
 
     The interpreter running mcp-lint does not decide what code is valid: when CPython refuses a module that
     libcst parses (syntax newer than this interpreter, such as ``def f[T](x: T)`` on Python 3.11), it is valid.
+    When both refuse it, CPython's error is reported (it words and places errors better; in a module that also
+    uses newer syntax it may point at that syntax rather than at the real error).
     """
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # the checked code's own warnings are not ours to print
             compile(source, "<source>", "exec", flags=ast.PyCF_ONLY_AST, dont_inherit=True)
     except SyntaxError as syntax:
-        if _libcst_accepts(source):
+        if _libcst_error(source) is None:
             return None
         return parse_error(f"could not parse: {syntax.msg}", syntax.lineno or 1, max(syntax.offset or 1, 1))
     except (ValueError, RecursionError, MemoryError) as exc:
@@ -133,15 +135,19 @@ def _syntax_error(source: bytes | str) -> Diagnostic | None:
     return None
 
 
-def _libcst_accepts(source: bytes | str) -> bool:
-    """Whether libcst parses a module (after the nesting bound, which keeps its parser from overflowing the stack)."""
-    if nesting_problem(source) is not None:
-        return False
+def _libcst_error(source: bytes | str) -> Diagnostic | None:
+    """libcst's verdict, after the nesting bound that keeps its parser from overflowing the stack: None when it
+    parses the module, else an MCP000 diagnostic."""
+    problem = nesting_problem(source)
+    if problem is not None:
+        return parse_error(problem.message, problem.row, problem.column)
     try:
         cst.parse_module(source)
-    except Exception:  # any failure means: not valid
-        return False
-    return True
+    except cst.ParserSyntaxError as exc:
+        return parse_error(f"could not parse: {exc.message}", exc.raw_line, exc.raw_column + 1)
+    except Exception as exc:  # any other failure means: not valid
+        return parse_error(f"could not parse: {exc}")
+    return None
 
 
 def internal_error(exc: BaseException) -> Diagnostic:

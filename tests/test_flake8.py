@@ -36,7 +36,7 @@ def test_flake8_message_and_registration() -> None:
     versions = subprocess.run(
         [sys.executable, "-m", "flake8", "--version"], capture_output=True, text=True, check=True
     ).stdout
-    assert "mcp-lint:" in versions
+    assert "flake8-mcp:" in versions
 
 
 def test_flake8_ignore_and_syntax_errors(tmp_path: Path) -> None:
