@@ -115,19 +115,14 @@ class InputValidationProtocolError(Rule):
                 dispatcher = self._dispatchers[handler.function.node] = Dispatcher(handler)
             if dispatcher.is_fallthrough(within):
                 return
-        framework = scope.framework
-        if framework.is_lowlevel:
-            remedy = "return CallToolResult(isError=True, content=[TextContent(type='text', text=msg)]) instead"
-            if handler is None:
-                remedy += ", from the handler"
+        # One short sentence; what each framework sends, and why, is in the rule's documentation.
+        if not scope.framework.is_lowlevel:
+            remedy = "raise ToolError instead"
+        elif handler is None:
+            remedy = "return CallToolResult(isError=True) from the handler instead"
         else:
-            remedy = "raise ToolError(msg) instead"
-        self.report(
-            node,
-            f"Input validation failure raised as a -32602 protocol error: {framework.invalid_params_behaviour} "
-            f"(SEP-1303); {remedy}",
-            self._fix(node, error, scope),
-        )
+            remedy = "return CallToolResult(isError=True) instead"
+        self.report(node, f"Input validation error raised as a -32602 protocol error; {remedy}", self._fix(node, error, scope))
 
     def _fix(self, node: cst.Raise, error: InvalidParamsError, scope: ToolScope) -> Fix | None:
         message = error.message

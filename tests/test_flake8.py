@@ -32,7 +32,7 @@ def test_flake8_matches_cli(path: Path) -> None:
 def test_flake8_message_and_registration() -> None:
     proc = flake8("--select", "MCP", str(FIXTURES / "MCP001_v2_mcpserver.py"))
     first = proc.stdout.splitlines()[0]
-    assert first.startswith(f"{FIXTURES / 'MCP001_v2_mcpserver.py'}:15:5: MCP001 Input validation failure")
+    assert first.startswith(f"{FIXTURES / 'MCP001_v2_mcpserver.py'}:15:5: MCP001 Input validation error raised")
     versions = subprocess.run(
         [sys.executable, "-m", "flake8", "--version"], capture_output=True, text=True, check=True
     ).stdout

@@ -54,10 +54,8 @@ def test_full_format_has_frame_and_fix_title() -> None:
     result = invoke("check", "--no-cache", str(WEATHER))
     lines = result.output.splitlines()
     assert lines[0] == (
-        f"{WEATHER}:15:13: MCP001 [*] Input validation failure raised as a -32602 protocol error: the mcp v1 "
-        "low-level Server drops the code and wraps it into an isError result today, but it is non-conforming and "
-        "becomes a -32602 protocol error that the model never sees on mcp v2 (SEP-1303); return "
-        "CallToolResult(isError=True, content=[TextContent(type='text', text=msg)]) instead"
+        f"{WEATHER}:15:13: MCP001 [*] Input validation error raised as a -32602 protocol error; "
+        "return CallToolResult(isError=True) instead"
     )
     assert lines[1:6] == [
         "   |",
