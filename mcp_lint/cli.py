@@ -505,7 +505,7 @@ def _fix_command(kw: dict[str, Any], paths: tuple[Path, ...], stdin: bool, print
             printer.diagnostics(text, style=kw["output_format"] in ("full", "concise"))
         else:
             printer.diagnostics("".join(concise_line(r.path, d) + "\n" for r in shown for d in r.diagnostics))
-    if kw["show_fixes"] if as_check else False:
+    if kw["show_fixes"]:
         printer.summary(_show_fixes(records, verb), err=stdin or show_diff)
     if as_check and not fix_only:
         if stdin:
@@ -537,6 +537,7 @@ def _fix_command(kw: dict[str, Any], paths: tuple[Path, ...], stdin: bool, print
 @main.command()
 @_common_options
 @click.option("--diff", "show_diff", is_flag=True, help="Print a unified diff of the fixes and write nothing.")
+@click.option("--show-fixes", is_flag=True, help="List the fixes applied, per file and code.")
 def fix(**kw: Any) -> None:
     """Fix what `check` finds in PATHS, in place (or - to fix standard input onto standard output).
 

@@ -87,7 +87,10 @@ def test_fix_is_the_shorthand_of_check_fix(tmp_path: Path) -> None:
     one, two = tmp_path / "one", tmp_path / "two"
     shutil.copytree(ROOT / "examples", one)
     shutil.copytree(ROOT / "examples", two)
-    assert invoke("fix", "--no-cache", "--unsafe-fixes", str(one)).exit_code == 0
+    shorthand = invoke("fix", "--no-cache", "--unsafe-fixes", "--show-fixes", str(one))
+    assert shorthand.exit_code == 0
+    assert shorthand.stdout.splitlines()[0] == "Fixed 7 errors:"
+    assert shorthand.stdout.splitlines()[-1] == "Fixed 7 errors (0 remaining)"
     assert invoke("check", "--no-cache", "--fix", "--unsafe-fixes", str(two)).exit_code == 0
     assert snapshot(one) == snapshot(two) != snapshot(ROOT / "examples")
 
