@@ -25,6 +25,7 @@ from mcp_lint.diagnostics import PARSE_ERROR_CODE, Diagnostic, FileResult
 from mcp_lint.discovery import STANDALONE_FILE, ToolScope, discover
 from mcp_lint.frameworks import MCP_IMPORT_PATTERN
 from mcp_lint.frameworks.versions import SdkVersions, sdk_for
+from mcp_lint.nesting import nesting_problem
 from mcp_lint.project import ModuleFacts, ProjectContext, single_module
 from mcp_lint.rule import Rule, RuleContext, RuleOptions
 from mcp_lint.traversal import walk_paths
@@ -143,14 +144,37 @@ def parse_error(message: str, row: int = 1, column: int = 1) -> Diagnostic:
 
 
 def _syntax_error(source: bytes | str) -> Diagnostic | None:
-    """CPython's verdict on a source: an MCP000 diagnostic at the error, or None when it compiles."""
+    """CPython's verdict on a source: an MCP000 diagnostic at the error, or None when it compiles.
+
+    The interpreter running mcp-lint does not decide what code is valid: when CPython refuses a module that
+    libcst parses (syntax newer than this interpreter, such as ``def f[T](x: T)`` on Python 3.11), it is valid.
+    When both refuse it, CPython's error is reported (it words and places errors better; in a module that also
+    uses newer syntax it may point at that syntax rather than at the real error).
+    """
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # the checked code's own warnings are not ours to print
             compile(source, "<source>", "exec", flags=ast.PyCF_ONLY_AST, dont_inherit=True)
     except SyntaxError as syntax:
+        if _libcst_error(source) is None:
+            return None
         return parse_error(f"could not parse: {syntax.msg}", syntax.lineno or 1, max(syntax.offset or 1, 1))
     except (ValueError, RecursionError, MemoryError) as exc:
+        return parse_error(f"could not parse: {str(exc) or type(exc).__name__}")
+    return None
+
+
+def _libcst_error(source: bytes | str) -> Diagnostic | None:
+    """libcst's verdict, after the nesting bound that keeps its parser from overflowing the stack: None when it
+    parses the module, else an MCP000 diagnostic."""
+    problem = nesting_problem(source)
+    if problem is not None:
+        return parse_error(problem.message, problem.row, problem.column)
+    try:
+        cst.parse_module(source)
+    except cst.ParserSyntaxError as exc:
+        return parse_error(f"could not parse: {exc.message}", exc.raw_line, exc.raw_column + 1)
+    except Exception as exc:  # any other failure means: not valid
         return parse_error(f"could not parse: {exc}")
     return None
 
@@ -172,8 +196,12 @@ def parse(source: bytes | str) -> cst.Module | Diagnostic:
     Args:
         source (bytes | str): the file's bytes, or its decoded text.
     Returns:
-        cst.Module | Diagnostic: the module, or an MCP000 diagnostic saying why it did not parse.
+        cst.Module | Diagnostic: the module, or an MCP000 diagnostic saying why it did not parse (or that it is
+        nested too deeply to parse safely: see :mod:`mcp_lint.nesting`).
     """
+    problem = nesting_problem(source)
+    if problem is not None:
+        return parse_error(problem.message, problem.row, problem.column)
     try:
         return cst.parse_module(source)
     except cst.ParserSyntaxError as exc:
@@ -268,6 +296,10 @@ def _check_source(
             return FileResult(path)
         file = STANDALONE_FILE
         facts = single_module(data, file)
+    if facts.error is not None:
+        problem = nesting_problem(data)
+        where = (problem.row, problem.column) if problem is not None else (1, 1)
+        return FileResult(path, [parse_error(facts.error, *where)], error=True)
     has_tools = bool(facts.reached)
     if not (imports_mcp or has_tools):
         return FileResult(path)

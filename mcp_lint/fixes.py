@@ -234,10 +234,7 @@ def tool_execution_error(
             passes_call_tool_result(framework, runtime) for runtime in sdk.runtimes(framework)
         ):
             remedy = "raise ValueError(msg)"
-            note = (
-                "; every mcp v1 low-level Server sends an exception as isError with its text, while a returned "
-                f"CallToolResult needs mcp>=1.19 and the project allows older ({sdk.describe()})"
-            )
+            note = f" (a returned CallToolResult needs mcp>=1.19; the project allows {sdk.describe()})"
             if len(scope.frameworks) != 1 or scope.handler is None or in_try(ancestors):
                 return NoReplacement(remedy, "in a helper, or in a try body whose except could catch ValueError", note)
             return Replacement(

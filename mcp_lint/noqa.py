@@ -3,7 +3,7 @@
 ``# noqa`` suppresses every code on its line, ``# noqa: MCP001,MCP002`` the listed codes and code prefixes,
 exactly as flake8 decides it, so that a project using both tools shares one comment. A line
 ``# mcp-lint: noqa`` anywhere in a file suppresses every finding in it, ``# mcp-lint: noqa: MCP002`` the codes
-listed. :func:`add_noqa` writes suppressions for current findings (``--add-noqa``).
+listed. flake8's own ``# flake8: noqa`` line suppresses every finding in the file too. :func:`add_noqa` writes suppressions for current findings (``--add-noqa``).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import re
 import tokenize
 from collections.abc import Sequence
 
-from flake8.defaults import NOQA_INLINE_REGEXP
+from flake8.defaults import NOQA_FILE, NOQA_INLINE_REGEXP
 from flake8.utils import parse_comma_separated_list
 
 from mcp_lint.diagnostics import PARSE_ERROR_CODE, Diagnostic
@@ -46,7 +46,10 @@ def is_suppressed(diagnostic: Diagnostic, line: str) -> bool:
 
 
 def file_suppressions(lines: Sequence[str]) -> set[str] | None:
-    """Read the file-level ``# mcp-lint: noqa`` directives.
+    """Read the file-level directives: ``# mcp-lint: noqa`` and flake8's ``# flake8: noqa``.
+
+    A line that starts with ``# flake8: noqa`` suppresses the whole file, exactly as flake8 decides it (its own
+    ``NOQA_FILE`` regex, matched at the start of a line; flake8 ignores the directive after code).
 
     Args:
         lines (Sequence[str]): the file's lines.
@@ -55,6 +58,8 @@ def file_suppressions(lines: Sequence[str]) -> set[str] | None:
     """
     codes: set[str] = set()
     for line in lines:
+        if NOQA_FILE.match(line):
+            return None
         match = FILE_NOQA.match(line)
         if match is not None:
             listed = _codes(match.group("codes"))

@@ -10,11 +10,13 @@ from __future__ import annotations
 import io
 import os
 import tokenize
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from typing import Any, TypeVar
 
 from mcp_lint.cache import Cache, cache_key
 from mcp_lint.checker import check_source, internal_error, parse_error
@@ -250,9 +252,68 @@ def _check_task(task: tuple[Path, Settings, bool, bytes | None, ModuleFacts | No
     return check_one(path, settings, with_edits, source, facts, current_context() if facts is not None else None)
 
 
+def _worker_died(task: tuple[Path, Settings, bool, bytes | None, ModuleFacts | None], reason: str) -> FileResult:
+    return FileResult(task[0], [parse_error(reason)], error=True)
+
+
 def _fingerprint(settings: Settings, path: Path, with_edits: bool) -> str:
     sdk = sdk_for(os.path.abspath(path), settings.target_sdk).key()
     return f"{settings.fingerprint(path)}|edits={with_edits}|sdk={sdk}"
+
+
+_T = TypeVar("_T")
+
+#: The MCP000 message of a file whose worker process died while checking or fixing it.
+WORKER_DIED = (
+    "internal error: the worker process died while checking this file (the run went on without it); "
+    "the file was not changed. Please report this as a bug."
+)
+
+
+def map_in_workers(
+    function: Callable[[Any], _T], tasks: Sequence[Any], jobs: int, context: ProjectContext | None,
+    crashed: Callable[[Any, str], _T],
+) -> list[_T]:  # fmt: skip
+    """Run ``function`` over ``tasks`` in worker processes, where a worker that dies costs only its own task.
+
+    A worker killed by a signal (a crash in native code, the out-of-memory killer) breaks the whole pool, and
+    every task still queued fails with it. Those tasks run again in a new pool; when a round completes none of
+    them, each runs alone in a process of its own, so the task that kills its worker is found and reported through
+    ``crashed``, and every other task gets its real result. With one job or one task, it runs in this process.
+
+    Args:
+        function (Callable[[Any], T]): a picklable module-level function.
+        tasks (Sequence[Any]): its arguments, one per call.
+        jobs (int): the most worker processes to use.
+        context (ProjectContext | None): the project context each worker starts with.
+        crashed (Callable[[Any, str], T]): the result of a task whose worker died, given the task and a message.
+    Returns:
+        list[T]: one result per task, in order.
+    """
+    if jobs <= 1 or len(tasks) < 2:
+        use_context(context)
+        return [function(task) for task in tasks]
+    results: dict[int, _T] = {}
+    pending = list(range(len(tasks)))
+    alone = False
+    while pending:
+        failed: list[int] = []
+        groups = [[i] for i in pending] if alone else [pending]
+        for group in groups:
+            workers = min(jobs, len(group))
+            with ProcessPoolExecutor(max_workers=workers, initializer=use_context, initargs=(context,)) as pool:
+                futures = [(i, pool.submit(function, tasks[i])) for i in group]
+                for i, future in futures:
+                    try:
+                        results[i] = future.result()
+                    except BrokenProcessPool:
+                        if alone:
+                            results[i] = crashed(tasks[i], WORKER_DIED)
+                        else:
+                            failed.append(i)
+        alone = bool(failed) and len(failed) == len(pending)
+        pending = failed
+    return [results[i] for i in range(len(tasks))]
 
 
 def default_jobs() -> int:
@@ -309,14 +370,7 @@ def check_paths(paths: Iterable[Path], run: RunOptions | None = None, projects: 
                 keys[path] = key
         tasks.append((path, settings, run.with_edits, None, facts))
     projects.save()
-    context = projects.context()
-    if run.jobs <= 1 or len(tasks) < 2:
-        use_context(context)
-        checked = [_check_task(task) for task in tasks]
-    else:
-        workers = min(run.jobs, len(tasks))
-        with ProcessPoolExecutor(max_workers=workers, initializer=use_context, initargs=(context,)) as pool:
-            checked = list(pool.map(_check_task, tasks, chunksize=max(1, len(tasks) // (workers * 8))))
+    checked = map_in_workers(_check_task, tasks, run.jobs, projects.context(), _worker_died)
     for result in checked:
         results[result.path] = result
         if cache is not None and result.path in keys:

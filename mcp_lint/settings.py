@@ -50,6 +50,29 @@ class ConfigError(Exception):
     """A configuration file or flag that cannot be used (unknown key or code, wrong type, bad TOML)."""
 
 
+#: Warnings about configuration that is not read (a misspelt table), collected until the CLI prints them.
+_WARNINGS: list[str] = []
+
+
+def take_warnings() -> list[str]:
+    """Return the configuration warnings collected since the last call, and forget them.
+
+    Returns:
+        list[str]: one message per problem, in the order found.
+    """
+    taken = list(dict.fromkeys(_WARNINGS))
+    _WARNINGS.clear()
+    return taken
+
+
+def _misspelt_tables(tool: Mapping[str, Any], candidate: Path) -> None:
+    """Warn about ``[tool.*]`` tables that look like ``[tool.mcp-lint]`` but are not it (``mcp_lint``, ``mcplint``)."""
+    for name in tool:
+        normal = name.lower().replace("_", "-").replace(".", "-")
+        if name != "mcp-lint" and (normal in ("mcp-lint", "mcplint", "mcp-lint-") or normal.replace("-", "") == "mcplint"):
+            _WARNINGS.append(f"{candidate}: [tool.{name}] is not read: the table is [tool.mcp-lint]")
+
+
 @lru_cache(maxsize=256)
 def _gitignore_spec(patterns: tuple[str, ...]) -> pathspec.GitIgnoreSpec:
     return pathspec.GitIgnoreSpec.from_lines(patterns)
@@ -253,7 +276,10 @@ def _config_in(directory: Path) -> Settings | None:
         data = tomllib.loads(candidate.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
         raise ConfigError(f"{candidate}: cannot read configuration: {exc}") from None
-    table = data.get("tool", {}).get("mcp-lint")
+    tool = data.get("tool", {})
+    if isinstance(tool, dict):
+        _misspelt_tables(tool, candidate)
+    table = tool.get("mcp-lint") if isinstance(tool, dict) else None
     if table is None:
         return None
     if not isinstance(table, dict):

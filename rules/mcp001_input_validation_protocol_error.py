@@ -128,20 +128,18 @@ class InputValidationProtocolError(Rule):
                 dispatcher = self._dispatchers[handler.function.node] = Dispatcher(handler)
             if dispatcher.is_fallthrough(within):
                 return
-        framework = scope.framework
         decision = self._decide(node, error, scope)
+        # One short sentence; what each framework sends, and why, is in the rule's documentation.
         if decision is not None:
-            remedy = decision.remedy
-        elif framework.is_lowlevel:
-            remedy = "return CallToolResult(isError=True, content=[TextContent(type='text', text=msg)])"
+            remedy, note = decision.remedy.replace(", content=[TextContent(type='text', text=msg)]", ""), decision.note
+        elif scope.framework.is_lowlevel:
+            remedy, note = "return CallToolResult(isError=True)", ""
         else:
-            remedy = "raise ToolError(msg)"
-        remedy += " instead, from the handler" if remedy.startswith("return") and handler is None else " instead"
-        remedy += decision.note if decision is not None else ""
+            remedy, note = "raise ToolError(msg)", ""
+        where = " from the handler" if remedy.startswith("return") and handler is None else ""
         self.report(
             node,
-            f"Input validation failure raised as a -32602 protocol error: {framework.invalid_params_behaviour} "
-            f"(SEP-1303); {remedy}",
+            f"Input validation error raised as a -32602 protocol error; {remedy}{where} instead{note}",
             self._fix(node, decision),
         )
 

@@ -20,7 +20,6 @@ _BUILTINS = frozenset(dir(builtins))
 _EXCEPTION_ACCESSORS = frozenset(
     {"traceback.format_exc", "traceback.format_exception", "traceback.print_exc", "sys.exc_info", "sys.exception"}
 )
-_LOG_METHODS = frozenset({"exception", "error", "warning", "warn", "critical", "log", "info", "debug"})
 
 
 #: Library catch-alls: one class for every error a client library raises (an HTTP 404 and a 503, an AWS
@@ -284,17 +283,6 @@ def _names_input_error(
     return False
 
 
-def _logs(handler: cst.ExceptHandler) -> bool:
-    for node in nodes(handler.body):
-        if isinstance(node, cst.Call):
-            func = node.func
-            if (isinstance(func, cst.Attribute) and func.attr.value in _LOG_METHODS) or (
-                isinstance(func, cst.Name) and func.value == "print"
-            ):
-                return True
-    return False
-
-
 def _bind_exception(handler: cst.CSTNode) -> cst.CSTNode:
     """Bind the exception as ``exc``; a bare ``except:`` becomes ``except BaseException as exc:``."""
     assert isinstance(handler, cst.ExceptHandler)
@@ -425,20 +413,11 @@ class GenericSwallowedException(Rule):
         inputs = _parsed_inputs(try_node) if isinstance(try_node, cst.Try) else None
         if inputs is not None and _names_input_error(report.payload, scope.function, inputs, informativeness.params):
             return  # a failed parse of one input, reported as the input error it is: a classified report
+        # One short sentence; why, and that logging does not help, is in the rule's documentation.
         if broadness:
-            message = (
-                f"Catch-all except {broadness} collapses every {broadness} into one constant {report.shape.value}: the "
-                "model cannot tell which error it was or whether to retry; include the error's code and message "
-                "(str(e), its status or error code) or classify it (errorCategory, isRetryable)"
-            )
+            message = f"Catch-all except {broadness} reported as a constant {report.shape.value}; include the error or classify it"
         else:
-            message = (
-                f"Broad except collapses every failure into one constant {report.shape.value}: the model cannot "
-                "tell what failed or whether to retry; include the exception (type and message) or classify it "
-                "(errorCategory, isRetryable)"
-            )
-        if _logs(handler):
-            message += "; logging the exception does not help, logs never reach the model"
+            message = f"Broad except reported as a constant {report.shape.value}; include the exception or classify it"
         self.report(node, message, self._fix(handler, report.payload, scope.function))
 
     def _check_swallowing_helper(
@@ -497,9 +476,8 @@ class GenericSwallowedException(Rule):
         value = " or ".join(sorted(swallowed))
         self.report(
             node,
-            f"{helper.name}() turns every exception into {value}, so this {shape.value} is constant: the "
-            f"model cannot tell what failed or whether to retry; let {helper.name}() raise or return the error, "
-            "and include it in the report",
+            f"{helper.name}() turns every exception into {value}, so this {shape.value} is constant; "
+            "let it raise or return the error",
         )
 
     def _swallowing_test(

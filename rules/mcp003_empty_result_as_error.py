@@ -848,9 +848,7 @@ class EmptyResultAsError(Rule):
             self._reported.add(id(report.statement))
             self.report(
                 report.statement,
-                f"Empty result reported as a failure ({report.shape.value}): finding nothing is a "
-                "successful answer; return {'found': False, 'message': ...}, an empty list or plain text "
-                "with isError false",
+                f"Empty result reported as a failure ({report.shape.value}); return it as a successful result",
                 self._fix(report.statement, report.payload, scope),
             )
 

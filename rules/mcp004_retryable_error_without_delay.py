@@ -300,8 +300,7 @@ class RetryableErrorWithoutDelay(Rule):
         addition = f"{key}={delay}" if isinstance(node, cst.Call) else f"{key!r}: {delay}"
         self.report(
             node,
-            f"Retryable error payload gives no retry delay: the model retries at once and hammers a struggling "
-            f"service; add {addition}",
+            f"Retryable error payload without a retry delay; add {addition}",
             self._fix(node, key),
         )
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -39,14 +40,26 @@ def copy_tree(source: Path, target: Path) -> int:
     return count
 
 
-def mcp_lint(*args: str) -> subprocess.CompletedProcess[str]:
-    """Run the real command line."""
-    return subprocess.run([sys.executable, "-m", "mcp_lint", *args], capture_output=True, text=True, check=False)
+def mcp_lint(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    """Run the real command line of the installed mcp-lint.
+
+    It runs in ``cwd`` (the copy), never in the working directory: ``python -m`` puts the working directory
+    first on ``sys.path``, and in a checkout that is the source tree, which lacks ``mcp_lint.rules``.
+    """
+    return subprocess.run(
+        [sys.executable, "-m", "mcp_lint", *args], capture_output=True, text=True, check=False, cwd=cwd
+    )  # fmt: skip
+
+
+def fixed_count(output: str) -> int | None:
+    """The N of the closing ``Fixed N errors (...)`` line of ``fix``, or None when there is none."""
+    match = re.search(r"^Fixed (\d+) errors? \(", output, re.M)
+    return int(match.group(1)) if match else None
 
 
 def findings(tree: Path) -> list[dict]:
     """JSON records of ``check`` over a tree (crash: exit code above 2, or no JSON)."""
-    proc = mcp_lint("check", "--no-cache", "--no-respect-gitignore", "--output-format", "json", str(tree))
+    proc = mcp_lint("check", "--no-cache", "--no-respect-gitignore", "--output-format", "json", str(tree), cwd=tree)
     if proc.returncode not in (0, 1, 2):
         raise RuntimeError(f"check crashed ({proc.returncode}): {proc.stderr[-2000:]}")
     return json.loads(proc.stdout)
@@ -58,7 +71,8 @@ def main() -> int:
     parser.add_argument("--unsafe-fixes", action="store_true", help="apply unsafe fixes too")
     parser.add_argument("--keep", type=Path, help="fix into this directory and keep it")
     args = parser.parse_args()
-    work = args.keep or Path(tempfile.mkdtemp(prefix="mcp-lint-smoke-"))
+    work = (args.keep or Path(tempfile.mkdtemp(prefix="mcp-lint-smoke-"))).resolve()
+    work.mkdir(parents=True, exist_ok=True)
     crashes = non_idempotent = 0
     problems: list[str] = []
     try:
@@ -70,12 +84,11 @@ def main() -> int:
             problems.append(f"check: {exc}")
             before = []
         fix_args = ["fix", "--no-cache", "--no-respect-gitignore", *(["--unsafe-fixes"] if args.unsafe_fixes else [])]
-        first = mcp_lint(*fix_args, str(work))
+        first = mcp_lint(*fix_args, str(work), cwd=work)
         if first.returncode not in (0, 1) or "Traceback" in first.stderr:
             crashes += 1
             problems.append(f"fix crashed ({first.returncode}): {first.stderr[-2000:]} {first.stdout[-2000:]}")
-        summary = first.stdout.strip().splitlines()[-1] if first.stdout.strip() else ""
-        fixed = int(summary.split()[1]) if summary.startswith("Fixed") else 0
+        fixed = fixed_count(first.stdout) or 0
         fixed_codes = {(r["filename"], r["code"]) for r in before if r["fix"] and (args.unsafe_fixes or r["fix"]["applicability"] == "safe")}
         for filename in sorted({name for name, _ in fixed_codes}):
             try:
@@ -88,8 +101,8 @@ def main() -> int:
             if record["fix"] and (args.unsafe_fixes or record["fix"]["applicability"] == "safe"):
                 problems.append(f"{record['filename']}:{record['location']['row']}: {record['code']} still fixable after fix")
                 non_idempotent += 1
-        second = mcp_lint(*fix_args, str(work))
-        if not second.stdout.strip().endswith("remaining)") or not second.stdout.strip().splitlines()[-1].startswith("Fixed 0 errors"):
+        second = mcp_lint(*fix_args, str(work), cwd=work)
+        if fixed_count(second.stdout) != 0:
             non_idempotent += 1
             problems.append(f"second fix changed something: {second.stdout.strip().splitlines()[-1:]}")
         for problem in problems:

@@ -45,21 +45,23 @@ def messages(path: Path) -> dict[int, str]:
     return {d.row: d.message for d in check_one(path, Settings(path.parent)).diagnostics}
 
 
-def test_mcp002_message_says_logging_does_not_help() -> None:
+def test_mcp002_message_is_one_sentence_and_the_documentation_says_logging_does_not_help() -> None:
     found = messages(FIXTURES / "MCP002.py")
-    assert found[23] == (
-        "Broad except collapses every failure into one constant error string: the model cannot tell what failed "
-        "or whether to retry; include the exception (type and message) or classify it (errorCategory, isRetryable)"
-    )
-    assert found[32].endswith("; logging the exception does not help, logs never reach the model")
-    assert "raised exception" in found[41] and found[41].endswith("logs never reach the model")
+    assert found[23] == "Broad except reported as a constant error string; include the exception or classify it"
+    assert found[32] == "Broad except reported as a constant error dict; include the exception or classify it"
+    assert found[41] == "Broad except reported as a constant raised exception; include the exception or classify it"
+    assert "logs never reach the model" in " ".join(next(r for r in ALL_RULES if r.code == "MCP002").documentation().split())
+
+
+def test_messages_are_short_with_the_detail_in_the_documentation() -> None:
+    longest = max((len(m) for path in fixture_files() for m in messages(path).values()), default=0)
+    assert 80 < longest <= 120  # ruff-like: one short sentence; `mcp-lint rule CODE` has the rest
 
 
 def test_mcp003_message_names_the_shape_and_the_success_form() -> None:
     found = messages(FIXTURES / "MCP003.py")
-    assert found[21].startswith("Empty result reported as a failure (raised exception): finding nothing is a successful")
-    assert "(error dict)" in found[29]
-    assert "{'found': False, 'message': ...}" in found[29]
+    assert found[21] == "Empty result reported as a failure (raised exception); return it as a successful result"
+    assert found[29] == "Empty result reported as a failure (error dict); return it as a successful result"
 
 
 def test_mcp004_message_names_the_delay_key_in_the_payload_style() -> None:

@@ -32,11 +32,11 @@ def test_flake8_matches_cli(path: Path) -> None:
 def test_flake8_message_and_registration() -> None:
     proc = flake8("--select", "MCP", str(FIXTURES / "MCP001_v2_mcpserver.py"))
     first = proc.stdout.splitlines()[0]
-    assert first.startswith(f"{FIXTURES / 'MCP001_v2_mcpserver.py'}:15:5: MCP001 Input validation failure")
+    assert first.startswith(f"{FIXTURES / 'MCP001_v2_mcpserver.py'}:15:5: MCP001 Input validation error raised")
     versions = subprocess.run(
         [sys.executable, "-m", "flake8", "--version"], capture_output=True, text=True, check=True
     ).stdout
-    assert "mcp-lint:" in versions
+    assert "flake8-mcp:" in versions
 
 
 def test_flake8_ignore_and_syntax_errors(tmp_path: Path) -> None:

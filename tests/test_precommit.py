@@ -69,3 +69,31 @@ def test_fix_hook_rewrites_and_fails_once(tmp_path: Path, pre_commit_home: Path)
     subprocess.run(["git", "-C", str(repo), "add", "-A"], check=True)
     second = subprocess.run(command, cwd=repo, env=env, capture_output=True, text=True, check=False, timeout=900)
     assert second.returncode == 0, second.stdout + second.stderr
+
+
+def readme_precommit_config() -> str:
+    """The YAML block of the README's pre-commit section, exactly as a user copies it."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("### pre-commit", 1)[1]
+    return section.split("```yaml\n", 1)[1].split("```", 1)[0]
+
+
+def test_readme_snippet_runs_with_real_pre_commit(tmp_path: Path, pre_commit_home: Path) -> None:
+    config = readme_precommit_config()
+    assert "OWNER" not in config and "repo: local" in config
+    repo = git_repo(tmp_path / "user", {"server.py": FIXTURES / "MCP001_v2_mcpserver.py"})
+    (repo / ".pre-commit-config.yaml").write_text(config, encoding="utf-8")
+    subprocess.run(["git", "-C", str(repo), "add", "-A"], check=True)
+    env = {
+        **os.environ, "PRE_COMMIT_HOME": str(pre_commit_home), "PRE_COMMIT_COLOR": "never",
+        "PATH": os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")]),
+    }  # fmt: skip
+    command = [sys.executable, "-m", "pre_commit", "run", "--all-files"]
+    failed = subprocess.run(command, cwd=repo, env=env, capture_output=True, text=True, check=False, timeout=900)
+    assert failed.returncode == 1, failed.stdout + failed.stderr
+    assert [m.group(1) for m in re.finditer(r"^server\.py:(\d+):5: MCP001 ", failed.stdout, re.M)] == ["15", "20", "25", "29"]
+    shutil.copy(FIXTURES / "MCP001_no_mcp_import.py", repo / "server.py")
+    subprocess.run(["git", "-C", str(repo), "add", "-A"], check=True)
+    passed = subprocess.run(command, cwd=repo, env=env, capture_output=True, text=True, check=False, timeout=900)
+    assert passed.returncode == 0, passed.stdout + passed.stderr
+    assert "mcp-lint" in passed.stdout and "Passed" in passed.stdout

@@ -21,7 +21,7 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
         [sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "--wheel-dir", str(out), str(ROOT)],
         check=True, capture_output=True, text=True, timeout=600,
     )  # fmt: skip
-    (built,) = out.glob("mcp_lint-*.whl")
+    (built,) = out.glob("flake8_mcp-*.whl")
     return built
 
 

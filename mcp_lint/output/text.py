@@ -3,6 +3,7 @@ and ``--statistics``."""
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from collections.abc import Sequence
 from functools import lru_cache
@@ -109,29 +110,66 @@ def summary(results: Sequence[FileResult], unsafe_fixes: bool = False) -> str:
     unsafe = sum(1 for d in diagnostics if d.fix_applicability is Applicability.UNSAFE)
     fixable = safe + (unsafe if unsafe_fixes else 0)
     if fixable:
-        text += f"\n[*] {fixable} fixable with `mcp-lint fix`{' --unsafe-fixes' if unsafe_fixes else ''}."
+        text += f"\n[*] {fixable} fixable with `mcp-lint fix{' --unsafe-fixes' if unsafe_fixes else ''}`."
     if unsafe and not unsafe_fixes:
         text += f"\n{unsafe} hidden fix{'es' if unsafe != 1 else ''} can be enabled with the `--unsafe-fixes` option."
     return text
 
 
-def render_statistics(results: Sequence[FileResult]) -> str:
+def _statistics(results: Sequence[FileResult]) -> list[tuple[str, str, int, Applicability | None]]:
+    """Per code: its name, its count and the best fix applicability among its diagnostics, most frequent first."""
+    counts: Counter[str] = Counter()
+    names: dict[str, str] = {}
+    best: dict[str, Applicability | None] = {}
+    for d in (d for r in results for d in r.diagnostics):
+        counts[d.code] += 1
+        names.setdefault(d.code, d.name)
+        if d.fix_applicability is Applicability.SAFE or best.get(d.code) is Applicability.SAFE:
+            best[d.code] = Applicability.SAFE
+        else:
+            best[d.code] = best.get(d.code) or d.fix_applicability
+    return [
+        (code, names[code], count, best[code])
+        for code, count in sorted(counts.items(), key=lambda item: (-item[1], item[0]))
+    ]
+
+
+def _applicable(applicability: Applicability | None, unsafe_fixes: bool) -> bool:
+    return applicability is Applicability.SAFE or (unsafe_fixes and applicability is Applicability.UNSAFE)
+
+
+def render_statistics(results: Sequence[FileResult], unsafe_fixes: bool = False) -> str:
     """Count diagnostics per code: count, code, fixable mark and rule name (ruff's ``--statistics``).
+
+    The mark is ``[*]`` when a fix of the code applies (safe, or unsafe with ``--unsafe-fixes``), ``[-]`` when
+    only unsafe fixes exist and they are not enabled, ``[ ]`` without a fix.
 
     Args:
         results (Sequence[FileResult]): the checked files.
+        unsafe_fixes (bool): whether unsafe fixes count as fixable.
     Returns:
         str: one line per code, most frequent first.
     """
-    counts: Counter[str] = Counter()
-    first: dict[str, Diagnostic] = {}
-    fixable: dict[str, bool] = {}
-    for d in (d for r in results for d in r.diagnostics):
-        counts[d.code] += 1
-        first.setdefault(d.code, d)
-        fixable[d.code] = fixable.get(d.code, False) or d.fix_applicability is not None
-    width = max((len(str(n)) for n in counts.values()), default=1)
-    return "".join(
-        f"{count:>{width}}\t{code}\t{'[*]' if fixable[code] else '[ ]'} {first[code].name}\n"
-        for code, count in sorted(counts.items(), key=lambda item: (-item[1], item[0]))
-    )
+    rows = _statistics(results)
+    width = max((len(str(count)) for _, _, count, _ in rows), default=1)
+    lines = []
+    for code, name, count, applicability in rows:
+        mark = "[*]" if _applicable(applicability, unsafe_fixes) else "[-]" if applicability else "[ ]"
+        lines.append(f"{count:>{width}}\t{code}\t{mark} {name}\n")
+    return "".join(lines)
+
+
+def render_statistics_json(results: Sequence[FileResult], unsafe_fixes: bool = False) -> str:
+    """``--statistics --output-format json``: ruff's list of ``{code, name, count, fixable}``.
+
+    Args:
+        results (Sequence[FileResult]): the checked files.
+        unsafe_fixes (bool): whether unsafe fixes count as fixable.
+    Returns:
+        str: the JSON text, most frequent code first.
+    """
+    records = [
+        {"code": code, "name": name, "count": count, "fixable": _applicable(applicability, unsafe_fixes)}
+        for code, name, count, applicability in _statistics(results)
+    ]
+    return json.dumps(records, indent=2) + "\n"

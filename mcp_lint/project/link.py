@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from mcp_lint import frameworks as fw
 from mcp_lint.frameworks import Framework
 from mcp_lint.project.layout import Layout
-from mcp_lint.project.summary import FunctionSummary, ModuleSummary, Registration, Target
+from mcp_lint.project.summary import TOO_DEEP, FunctionSummary, ModuleSummary, Registration, Target
 
 #: How many function hops from a handler are followed.
 MAX_HOPS = 6
@@ -65,17 +65,20 @@ class ModuleFacts:
             of the function called, for the calls of reached functions.
         deps (tuple[str, ...]): the other files whose functions those calls reach, transitively (their contents
             change what the check step may find here).
+        error (str | None): why the module cannot be checked safely (nested too deeply), reported as MCP000.
     """
 
     reached: dict[str, list[HandlerRef]] = field(default_factory=dict)
     edges: dict[tuple[str | None, str], tuple[str, str]] = field(default_factory=dict)
     deps: tuple[str, ...] = ()
+    error: str | None = None
 
     def digest(self) -> str:
         """str: a stable hash of the facts, for cache keys."""
         data = (
             sorted((p, [(h.file, h.path, h.framework.value) for h in hs]) for p, hs in self.reached.items()),
             sorted((k[0] or "", k[1], v) for k, v in self.edges.items()),
+            self.error,
         )
         return hashlib.sha256(pickle.dumps(data, protocol=4)).hexdigest()
 
@@ -679,7 +682,13 @@ def link(root: str, summaries: dict[str, ModuleSummary]) -> dict[str, ModuleFact
     """
     layout = Layout(root, list(summaries))
     usable = {file: s for file, s in summaries.items() if s.error is None}
-    return Linker(layout, usable).link() | {file: ModuleFacts() for file in summaries if file not in usable}
+    unusable = {file: ModuleFacts(error=_unsafe_error(s.error)) for file, s in summaries.items() if file not in usable}
+    return Linker(layout, usable).link() | unusable
+
+
+def _unsafe_error(error: str | None) -> str | None:
+    """The summary errors the check step must report (nesting), not leave to its own syntax check."""
+    return error if error is not None and error.startswith(TOO_DEEP) else None
 
 
 def single_module(source: bytes, file: str = os.path.join(os.sep, "__module__.py")) -> ModuleFacts:

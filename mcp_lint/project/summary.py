@@ -14,6 +14,10 @@ import ast
 import warnings
 from dataclasses import dataclass, field
 
+import libcst as cst
+
+from mcp_lint.nesting import nesting_problem
+
 #: Parameter and keyword names that carry the function a registration call registers.
 _TARGET_KEYWORDS = ("fn", "func", "function", "handler", "tool", "callback")
 #: Method names that store an argument into a collection (``REGISTRY.append(fn)``).
@@ -589,22 +593,76 @@ def _binds(target: ast.AST, name: str) -> bool:
     return False
 
 
+#: The start of a summary error the check step reports as MCP000 (the module is nested too deeply to walk).
+TOO_DEEP = "too deeply nested"
+
+
 def summarise(source: bytes) -> ModuleSummary:
     """Summarise a module's source.
+
+    Syntax newer than the running interpreter (``def f[T](x: T)``, ``type X = ...`` on Python 3.11) does not
+    make CPython's ``ast`` the judge: when CPython refuses the module and libcst parses it, the summary is made
+    from libcst's rendering of the module without the newer syntax (see :func:`older_syntax`), which keeps
+    every line where it was.
 
     Args:
         source (bytes): the module's bytes (PEP 263 declarations and a BOM are honoured).
     Returns:
-        ModuleSummary: the summary; ``error`` says why when CPython cannot parse it (the check step reports
-        syntax errors, this step only skips the module).
+        ModuleSummary: the summary; ``error`` says why when it cannot be made (the check step reports syntax
+        errors, this step only skips the module; an error starting with :data:`TOO_DEEP` is reported as MCP000).
     """
+    problem = nesting_problem(source)
+    if problem is not None:
+        return ModuleSummary(error=problem.message)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # the checked code's own warnings are not ours to print
         try:
             tree = ast.parse(source)
-        except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
+        except SyntaxError as exc:
+            older = older_syntax(source)
+            try:
+                tree = ast.parse(older) if older is not None else None
+            except (SyntaxError, ValueError, RecursionError, MemoryError):
+                tree = None
+            if tree is None:
+                return ModuleSummary(error=f"{type(exc).__name__}: {exc}")
+        except RecursionError:
+            return ModuleSummary(error=f"{TOO_DEEP}: CPython's parser gave up")
+        except (ValueError, MemoryError) as exc:
             return ModuleSummary(error=f"{type(exc).__name__}: {exc}")
         try:
             return _Summariser().module(tree)
         except RecursionError:
-            return ModuleSummary(error="nested too deeply")
+            return ModuleSummary(error=f"{TOO_DEEP}: expressions nested deeper than mcp-lint can walk")
+
+
+class _OlderSyntax(cst.CSTTransformer):
+    """Drops what only newer Pythons parse and a summary does not need: PEP 695 type parameters become nothing,
+    ``type X = ...`` becomes ``X = ...``, PEP 750 template strings become empty strings."""
+
+    def leave_FunctionDef(self, original: cst.FunctionDef, updated: cst.FunctionDef) -> cst.FunctionDef:
+        return updated.with_changes(type_parameters=None) if updated.type_parameters is not None else updated
+
+    def leave_ClassDef(self, original: cst.ClassDef, updated: cst.ClassDef) -> cst.ClassDef:
+        return updated.with_changes(type_parameters=None) if updated.type_parameters is not None else updated
+
+    def leave_TypeAlias(self, original: cst.TypeAlias, updated: cst.TypeAlias) -> cst.Assign:
+        return cst.Assign(targets=[cst.AssignTarget(updated.name)], value=updated.value)
+
+    def leave_TemplatedString(self, original: cst.CSTNode, updated: cst.CSTNode) -> cst.SimpleString:
+        return cst.SimpleString('""')
+
+
+def older_syntax(source: bytes) -> str | None:
+    """Render a module without the syntax that only Pythons newer than the running one parse.
+
+    Args:
+        source (bytes): the module's bytes; its nesting must already be within :mod:`mcp_lint.nesting`'s bound.
+    Returns:
+        str | None: the rendering (same lines), or None when libcst does not parse the module either.
+    """
+    try:
+        module = cst.parse_module(source)
+        return module.visit(_OlderSyntax()).code
+    except Exception:  # libcst refuses it too (a real syntax error), or cannot render it
+        return None
