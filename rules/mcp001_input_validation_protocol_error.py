@@ -131,11 +131,12 @@ class InputValidationProtocolError(Rule):
         decision = self._decide(node, error, scope)
         # One short sentence; what each framework sends, and why, is in the rule's documentation.
         if decision is not None:
-            remedy, note = decision.remedy.replace(", content=[TextContent(type='text', text=msg)]", ""), decision.note
+            remedy = decision.remedy.replace(", content=[TextContent(type='text', text=msg)]", "").replace("(msg)", "")
+            note = decision.note
         elif scope.framework.is_lowlevel:
             remedy, note = "return CallToolResult(isError=True)", ""
         else:
-            remedy, note = "raise ToolError(msg)", ""
+            remedy, note = "raise ToolError", ""
         where = " from the handler" if remedy.startswith("return") and handler is None else ""
         self.report(
             node,

@@ -54,7 +54,7 @@ def test_full_format_has_frame_and_fix_title() -> None:
     result = invoke("check", "--no-cache", str(WEATHER))
     lines = result.output.splitlines()
     assert lines[0] == (
-        f"{WEATHER}:15:13: MCP001 [*] Input validation error raised as a -32602 protocol error; raise ValueError(msg) "
+        f"{WEATHER}:15:13: MCP001 [*] Input validation error raised as a -32602 protocol error; raise ValueError "
         "instead (a returned CallToolResult needs mcp>=1.19; the project allows no mcp/fastmcp version found in the "
         "project)"
     )
