@@ -11,8 +11,10 @@ from __future__ import annotations
 import libcst as cst
 
 from mcp_lint import frameworks as fw
-from mcp_lint.discovery import ModuleIndex
+from mcp_lint.diagnostics import Applicability, Fix
+from mcp_lint.discovery import ModuleIndex, ToolScope
 from mcp_lint.frameworks import Framework
+from mcp_lint.protocol_errors import ProtocolError
 
 #: Where ``CallToolResult`` and ``TextContent`` are imported from on both mcp majors.
 MCP_TYPES = "mcp.types"
@@ -100,9 +102,54 @@ def protocol_error_imports(index: ModuleIndex) -> list[tuple[str, str | None, st
     removable = []
     for local, qualified in index.symbols.imports.items():
         module, _, name = qualified.rpartition(".")
-        if qualified in wanted and module:
+        if module and (qualified in wanted or (module in fw.ERROR_CODE_MODULES and name in fw.ERROR_CODES)):
             removable.append((module, name, local if local != name else None))
     return removable
+
+
+def protocol_error_fix(node: cst.Raise, error: ProtocolError, scope: ToolScope, index: ModuleIndex) -> Fix | None:
+    """Turn a protocol error raised from a tool into a tool execution error with the same message (safe).
+
+    High-level frameworks get ``raise ToolError(message)`` with their own ToolError; a low-level ``tools/call``
+    handler's own body gets ``return CallToolResult(isError=True, content=[TextContent(...)])``. The protocol-error
+    imports are dropped once unused.
+
+    Args:
+        node (cst.Raise): the raise statement.
+        error (ProtocolError): what it raises.
+        scope (ToolScope): the tool scope of the function it is in.
+        index (ModuleIndex): the module's discovery result.
+    Returns:
+        Fix | None: the fix, or None when the message is unknown, the error is built elsewhere, the function runs
+        under several frameworks, it is a helper of a low-level handler, or the name ``ToolError`` is taken.
+    """
+    message = error.message
+    if message is None or error.call is not node.exc or len(scope.frameworks) != 1:
+        return None
+    removals = protocol_error_imports(index)
+    if scope.framework.is_lowlevel:
+        if scope.handler is None:
+            return None  # a helper cannot return the handler's result
+        result, imports = call_tool_result(message, is_error=True)
+        return Fix(
+            "Return CallToolResult(isError=True, ...) instead",
+            Applicability.SAFE,
+            [(node, lambda _: cst.Return(value=result))],
+            imports,
+            removals,
+        )
+    named = tool_error_name(index, scope.framework)
+    if named is None:
+        return None
+    name, imports = named
+    exc = cst.Call(func=cst.Name(name), args=[cst.Arg(message)])
+    return Fix(
+        "Raise ToolError(message) instead",
+        Applicability.SAFE,
+        [(node, lambda updated: updated.with_changes(exc=exc))],
+        imports,
+        removals,
+    )
 
 
 def with_exception(message: cst.BaseExpression, exc: str) -> cst.BaseExpression | None:

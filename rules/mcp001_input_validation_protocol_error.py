@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 import libcst as cst
 
+from mcp_lint import frameworks as fw
 from mcp_lint.diagnostics import Applicability, Fix
-from mcp_lint.discovery import ToolScope, mentions_unknown_tool
-from mcp_lint.dispatch import Dispatcher
-from mcp_lint.fixes import call_tool_result, protocol_error_imports, tool_error_name
-from mcp_lint.protocol_errors import InvalidParamsError, invalid_params_error
-from mcp_lint.rule import Rule, RuleContext, ancestors_within
+from mcp_lint.discovery import ModuleIndex
+from mcp_lint.dispatch import Dispatchers
+from mcp_lint.failures import is_true
+from mcp_lint.fixes import protocol_error_fix
+from mcp_lint.protocol_errors import argument, invalid_params_error
+from mcp_lint.rule import Rule, RuleContext
+from mcp_lint.traversal import nodes
 
 
 class InputValidationProtocolError(Rule):
@@ -21,6 +25,12 @@ class InputValidationProtocolError(Rule):
     `McpError(ErrorData(code=INVALID_PARAMS, ...))`, mcp v2 `MCPError(INVALID_PARAMS, ...)` and
     `MCPError.from_error_data(...)`, in every spelling of the code (`types.INVALID_PARAMS`, `-32602`, a
     renamed import) and when a same-module helper builds the error.
+
+    It also finds fastmcp's `ErrorHandlingMiddleware` (`fastmcp.server.middleware.error_handling`) given to a
+    server with `transform_errors` left on (the default): `mcp.add_middleware(ErrorHandlingMiddleware(...))` and
+    `FastMCP(..., middleware=[ErrorHandlingMiddleware(...)])`. On fastmcp 4.x it turns a tool's `ValueError` into a
+    -32602 "Invalid params" protocol error and the framework's own argument validation into an "Internal error"
+    protocol error; on fastmcp 2.x the result stays isError, its message prefixed "Invalid params:".
 
     The unknown-tool fall-through of a low-level `tools/call` dispatcher is not reported: a raise outside
     every branch that selects a tool by name, or one whose message says the tool is unknown.
@@ -78,6 +88,9 @@ class InputValidationProtocolError(Rule):
     - a low-level `tools/call` handler body:
       `return CallToolResult(isError=True, content=[TextContent(type="text", text=message)])`.
 
+    - `ErrorHandlingMiddleware(...)`: adds `transform_errors=False` (replacing `transform_errors=True`); the
+      middleware still logs and counts errors, and tool failures stay tool execution errors.
+
     `McpError`/`MCPError`, `ErrorData` and `INVALID_PARAMS` imports are removed when nothing else uses them.
     There is no fix in a helper of a low-level handler, which cannot return the handler's result in its
     place, nor where the error is built in a variable or by a helper, the message is absent, or the name
@@ -88,6 +101,8 @@ class InputValidationProtocolError(Rule):
     - Ruby SDK pull request 333, which keeps unknown tools as -32602, `shared/seeds/001`.
     - TypeScript SDK issue on `McpError(InvalidParams)`, `shared/seeds/002`.
     - `shared/design/sdk-errors.md`, tables (a) and (c).
+    - fastmcp's error-handling middleware: https://gofastmcp.com/servers/middleware (`transform_errors`), source
+      `src/fastmcp/server/middleware/error_handling.py` in PrefectHQ/fastmcp.
     """
 
     code = "MCP001"
@@ -98,27 +113,47 @@ class InputValidationProtocolError(Rule):
 
     def __init__(self, context: RuleContext) -> None:
         super().__init__(context)
-        self._dispatchers: dict[cst.FunctionDef, Dispatcher] = {}
+        self._dispatchers = Dispatchers()
+
+    @classmethod
+    def could_report(cls, sources: Sequence[bytes], has_tools: bool) -> bool:
+        """Also true for a module that adds fastmcp's ErrorHandlingMiddleware, whether or not it registers tools.
+
+        Args:
+            sources (Sequence[bytes]): the module's source, then the sources its tools' calls lead to.
+            has_tools (bool): whether any function of the module runs in tool context.
+        Returns:
+            bool: False only when the rule certainly reports nothing in the module.
+        """
+        return _MIDDLEWARE.search(sources[0]) is not None or super().could_report(sources, has_tools)
+
+    def visit_Module(self, node: cst.Module) -> None:
+        for call in transforming_error_middleware(node, self.context.index):
+            self.report(
+                call,
+                "fastmcp's ErrorHandlingMiddleware with transform_errors on (the default) turns tool failures into "
+                "protocol errors: on fastmcp 4.x a tool's ValueError reaches the client as a -32602 'Invalid params' "
+                "protocol error and the framework's own argument validation as 'Internal error', so the model never "
+                "sees either (on fastmcp 2.x the result stays isError, prefixed 'Invalid params:') (SEP-1303); "
+                "pass transform_errors=False",
+                Fix(
+                    "Pass transform_errors=False",
+                    Applicability.SAFE,
+                    [(call, _transform_errors_off)],
+                ),
+            )
 
     def visit_Raise(self, node: cst.Raise) -> None:
         scope = self.context.scope
         if scope is None or node.exc is None:
             return
         error = invalid_params_error(node.exc, self.context.index, scope.function)
-        if error is None or mentions_unknown_tool(error.literal_text):
+        if error is None or self._dispatchers.is_unknown_tool_answer(scope, self.context.ancestors, error.literal_text):
             return
-        handler = scope.handler
-        if handler is not None and handler.is_dispatcher:
-            within = ancestors_within(self.context.ancestors, handler.function.node)
-            dispatcher = self._dispatchers.get(handler.function.node)
-            if dispatcher is None:
-                dispatcher = self._dispatchers[handler.function.node] = Dispatcher(handler)
-            if dispatcher.is_fallthrough(within):
-                return
         framework = scope.framework
         if framework.is_lowlevel:
             remedy = "return CallToolResult(isError=True, content=[TextContent(type='text', text=msg)]) instead"
-            if handler is None:
+            if scope.handler is None:
                 remedy += ", from the handler"
         else:
             remedy = "raise ToolError(msg) instead"
@@ -126,36 +161,65 @@ class InputValidationProtocolError(Rule):
             node,
             f"Input validation failure raised as a -32602 protocol error: {framework.invalid_params_behaviour} "
             f"(SEP-1303); {remedy}",
-            self._fix(node, error, scope),
+            protocol_error_fix(node, error, scope, self.context.index),
         )
 
-    def _fix(self, node: cst.Raise, error: InvalidParamsError, scope: ToolScope) -> Fix | None:
-        message = error.message
-        if message is None or error.call is not node.exc or len(scope.frameworks) != 1:
-            return None
-        index = self.context.index
-        removals = protocol_error_imports(index)
-        if scope.framework.is_lowlevel:
-            if scope.handler is None:
-                return None  # a helper cannot return the handler's result
-            result, imports = call_tool_result(message, is_error=True)
-            return Fix(
-                "Return CallToolResult(isError=True, ...) instead",
-                Applicability.SAFE,
-                [(node, lambda _: cst.Return(value=result))],
-                imports,
-                removals,
-            )
-        named = tool_error_name(index, scope.framework)
-        if named is None:
-            return None
-        name, imports = named
-        exc = cst.Call(func=cst.Name(name), args=[cst.Arg(message)])
-        return Fix(
-            "Raise ToolError(message) instead",
-            Applicability.SAFE,
-            [(node, lambda updated: updated.with_changes(exc=exc))],
-            imports,
-            removals,
-        )
 
+#: Bytes of a module that may add fastmcp's error-handling middleware.
+_MIDDLEWARE = re.compile(rb"ErrorHandlingMiddleware")
+#: Where fastmcp defines it.
+ERROR_HANDLING_MIDDLEWARE = frozenset(
+    {
+        "fastmcp.server.middleware.error_handling.ErrorHandlingMiddleware",
+        "fastmcp.server.middleware.ErrorHandlingMiddleware",
+    }
+)
+
+
+def transforming_error_middleware(module: cst.Module, index: ModuleIndex) -> list[cst.Call]:
+    """Find ``ErrorHandlingMiddleware(...)`` constructions, with ``transform_errors`` left on, that a fastmcp server
+    is given: ``server.add_middleware(ErrorHandlingMiddleware())`` or ``FastMCP(..., middleware=[...])``.
+
+    Args:
+        module (cst.Module): the module.
+        index (ModuleIndex): its discovery result, for imports.
+    Returns:
+        list[cst.Call]: the middleware constructions, in source order.
+    """
+    symbols = index.symbols
+    if not any(target in ERROR_HANDLING_MIDDLEWARE for target in symbols.imports.values()) and not any(
+        target.startswith("fastmcp") for target in symbols.imports.values()
+    ):
+        return []
+    found: list[cst.Call] = []
+    for node in nodes(module):
+        if not isinstance(node, cst.Call):
+            continue
+        candidates: list[cst.BaseExpression] = []
+        if isinstance(node.func, cst.Attribute) and node.func.attr.value == "add_middleware" and node.args:
+            candidates.append(node.args[0].value)
+        elif symbols.resolve_in(node.func, fw.HIGH_LEVEL_SERVERS):
+            listed = argument(node, "middleware", 99)
+            if isinstance(listed, (cst.List, cst.Tuple)):
+                candidates.extend(element.value for element in listed.elements)
+        for value in candidates:
+            if not isinstance(value, cst.Call) or not symbols.resolve_in(value.func, ERROR_HANDLING_MIDDLEWARE):
+                continue
+            flag = argument(value, "transform_errors", 3)
+            if flag is None or is_true(flag):
+                found.append(value)
+    return found
+
+
+def _transform_errors_off(updated: cst.CSTNode) -> cst.CSTNode:
+    """``ErrorHandlingMiddleware(...)`` with ``transform_errors=False`` (replacing ``transform_errors=True``)."""
+    assert isinstance(updated, cst.Call)
+    off = cst.Arg(keyword=cst.Name("transform_errors"), value=cst.Name("False"), equal=cst.AssignEqual(
+        whitespace_before=cst.SimpleWhitespace(""), whitespace_after=cst.SimpleWhitespace("")))
+    args = [a for a in updated.args if not (a.keyword is not None and a.keyword.value == "transform_errors")]
+    if len([a for a in args if a.keyword is None and not a.star]) > 3:
+        args = [a for i, a in enumerate(args) if i != 3]
+    if args:
+        last = args[-1]
+        args[-1] = last.with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
+    return updated.with_changes(args=[*args, off])
