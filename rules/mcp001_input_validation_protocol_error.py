@@ -101,8 +101,8 @@ class InputValidationProtocolError(Rule):
     - Ruby SDK pull request 333, which keeps unknown tools as -32602, `shared/seeds/001`.
     - TypeScript SDK issue on `McpError(InvalidParams)`, `shared/seeds/002`.
     - `shared/design/sdk-errors.md`, tables (a) and (c).
-    - fastmcp's error-handling middleware: https://gofastmcp.com/servers/middleware (`transform_errors`), source
-      `src/fastmcp/server/middleware/error_handling.py` in PrefectHQ/fastmcp.
+    - fastmcp's error-handling middleware: https://gofastmcp.com/python-sdk/fastmcp-server-middleware-error_handling
+      (`transform_errors`, source `src/fastmcp/server/middleware/error_handling.py` in PrefectHQ/fastmcp).
     """
 
     code = "MCP001"
