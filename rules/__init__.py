@@ -11,6 +11,7 @@ from mcp_lint.rules.mcp001_input_validation_protocol_error import InputValidatio
 from mcp_lint.rules.mcp002_generic_swallowed_exception import GenericSwallowedException
 from mcp_lint.rules.mcp003_empty_result_as_error import EmptyResultAsError
 from mcp_lint.rules.mcp004_retryable_error_without_delay import RetryableErrorWithoutDelay
+from mcp_lint.rules.mcp005_error_reported_as_success import ErrorReportedAsSuccess
 from mcp_lint.rules.mcp007_tool_error_message_masked import ToolErrorMessageMasked
 from mcp_lint.rules.mcp009_execution_failure_as_protocol_error import ExecutionFailureAsProtocolError
 
@@ -19,6 +20,7 @@ ALL_RULES: tuple[type[Rule], ...] = (
     GenericSwallowedException,
     EmptyResultAsError,
     RetryableErrorWithoutDelay,
+    ErrorReportedAsSuccess,
     ToolErrorMessageMasked,
     ExecutionFailureAsProtocolError,
 )
