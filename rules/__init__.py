@@ -14,6 +14,7 @@ from mcp_lint.rules.mcp004_retryable_error_without_delay import RetryableErrorWi
 from mcp_lint.rules.mcp005_error_reported_as_success import ErrorReportedAsSuccess
 from mcp_lint.rules.mcp007_tool_error_message_masked import ToolErrorMessageMasked
 from mcp_lint.rules.mcp009_execution_failure_as_protocol_error import ExecutionFailureAsProtocolError
+from mcp_lint.rules.mcp010_unknown_tool_not_protocol_error import UnknownToolNotProtocolError
 
 ALL_RULES: tuple[type[Rule], ...] = (
     InputValidationProtocolError,
@@ -23,6 +24,7 @@ ALL_RULES: tuple[type[Rule], ...] = (
     ErrorReportedAsSuccess,
     ToolErrorMessageMasked,
     ExecutionFailureAsProtocolError,
+    UnknownToolNotProtocolError,
 )
 
 __all__ = ["ALL_RULES"]
