@@ -51,11 +51,11 @@ STYLES = [
 ]  # fmt: skip
 
 
-def call(env: str, client: str, server: Path, name: str) -> list[dict]:
+def call(env: str, client: str, server: Path, name: str, calls: list[str] = CALLS) -> list[dict]:
     python = ENVS / env / "bin" / "python"
     assert python.exists(), f"missing framework environment {python}: run tests/runtime/make_envs.sh"
     proc = subprocess.run(
-        [str(python), str(RUNTIME / "call_tool.py"), client, str(server), name, *CALLS],
+        [str(python), str(RUNTIME / "call_tool.py"), client, str(server), name, *calls],
         capture_output=True, text=True, timeout=300, cwd=server.parent,
     )  # fmt: skip
     assert proc.returncode == 0, proc.stderr
