@@ -178,7 +178,8 @@ ERROR_HANDLING_MIDDLEWARE = frozenset(
 
 def transforming_error_middleware(module: cst.Module, index: ModuleIndex) -> list[cst.Call]:
     """Find ``ErrorHandlingMiddleware(...)`` constructions, with ``transform_errors`` left on, that a fastmcp server
-    is given: ``server.add_middleware(ErrorHandlingMiddleware())`` or ``FastMCP(..., middleware=[...])``.
+    is given: ``server.add_middleware(ErrorHandlingMiddleware())`` or ``FastMCP(..., middleware=[...])``, directly or
+    through a module-level name.
 
     Args:
         module (cst.Module): the module.
@@ -203,6 +204,8 @@ def transforming_error_middleware(module: cst.Module, index: ModuleIndex) -> lis
             if isinstance(listed, (cst.List, cst.Tuple)):
                 candidates.extend(element.value for element in listed.elements)
         for value in candidates:
+            if isinstance(value, cst.Name) and value.value in symbols.constants:
+                value = symbols.constants[value.value]  # middleware = ErrorHandlingMiddleware(...); add_middleware(middleware)
             if not isinstance(value, cst.Call) or not symbols.resolve_in(value.func, ERROR_HANDLING_MIDDLEWARE):
                 continue
             flag = argument(value, "transform_errors", 3)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import libcst as cst
 from libcst.helpers import get_full_name_for_node
 
@@ -21,6 +23,7 @@ from mcp_lint.fixes import code, fill, tool_error_name
 from mcp_lint.frameworks import Framework
 from mcp_lint.rule import Rule, RuleContext, ancestors_within
 from mcp_lint.rules.mcp003_empty_result_as_error import EmptyResultAsError
+from mcp_lint.traversal import nodes
 
 #: Names in a return annotation that leave the result's shape open: a payload built there is not documented.
 _OPEN_TYPES = frozenset(
@@ -40,6 +43,38 @@ def _call_name(expr: cst.BaseExpression) -> str | None:
 
 def _keyword(call: cst.Call, name: str) -> cst.Arg | None:
     return next((a for a in call.args if a.keyword is not None and a.keyword.value == name), None)
+
+
+#: First words of tool names that ask a question: a negative answer is their result (``check_region``, ``is_open``).
+_QUESTION_VERBS = frozenset({"check", "is", "has", "can", "exists", "verify", "validate", "test", "ping"})
+
+
+def _question_tool(name: str) -> bool:
+    """bool: whether a tool's name asks a yes/no question (``check_language_available``, ``validateFormula``)."""
+    words = re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", name.lstrip("_"))
+    return bool(words) and words[0].lower() in _QUESTION_VERBS
+
+
+def _tests_error_key(test: cst.BaseExpression, name: str) -> bool:
+    """Whether a condition tests a local for an ``error`` key: ``x.get("error")``, ``"error" in x``, ``x["error"]``."""
+    for node in nodes(test):
+        if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value == "get":
+            receiver, args = node.func.value, node.args
+            if isinstance(receiver, cst.Name) and receiver.value == name and args and _is_error_key(args[0].value):
+                return True
+        elif isinstance(node, cst.Comparison) and _is_error_key(node.left):
+            target = node.comparisons[0].comparator
+            if isinstance(node.comparisons[0].operator, cst.In) and isinstance(target, cst.Name) and target.value == name:
+                return True
+        elif isinstance(node, cst.Subscript) and isinstance(node.value, cst.Name) and node.value.value == name:
+            element = node.slice[0].slice if node.slice else None
+            if isinstance(element, cst.Index) and _is_error_key(element.value):
+                return True
+    return False
+
+
+def _is_error_key(expr: cst.BaseExpression) -> bool:
+    return isinstance(expr, cst.SimpleString) and expr.evaluated_value in ("error", "errors")
 
 
 def documented_result(function: FunctionInfo) -> bool:
@@ -241,13 +276,19 @@ class ErrorReportedAsSuccess(Rule):
         if where is None:
             return
         module = self.context.ancestors[0] if self.context.ancestors else None
-        report = failure_report(
-            node, self.context.index, scope.function, module=module if isinstance(module, cst.Module) else None
-        )
+        module = module if isinstance(module, cst.Module) else None
+        if isinstance(value, cst.Name) and self._tested_for_error(value.value, scope):
+            report: FailureReport | None = FailureReport(node, Shape.ERROR_DICT, value)  # if r.get("error"): return r
+        else:
+            report = failure_report(node, self.context.index, scope.function, module=module)
         if report is None or report.shape not in (Shape.ERROR_DICT, Shape.ERROR_STRING, Shape.HELPER):
+            return
+        if report.shape is Shape.HELPER and not self._error_builder(value, scope, module):
             return
         if report.shape is not Shape.ERROR_DICT and not self._in_failure_path(scope):
             return
+        if _question_tool(scope.function.name) and not self._in_except(scope):
+            return  # a check answering "no" gives a result, not a failure (its except clauses still fail)
         if says_success(value) or (handler.is_dispatcher and mentions_unknown_tool(literal_text(value))):
             return
         if self._empty_result(node, scope):
@@ -263,6 +304,37 @@ class ErrorReportedAsSuccess(Rule):
         if framework is Framework.MCP_V1_LOWLEVEL:
             return "return CallToolResult(isError=True, ...) (mcp >= 1.19) or raise an exception"
         return "raise ToolError(msg) instead"
+
+    def _tested_for_error(self, name: str, scope: ToolScope) -> bool:
+        """Whether an enclosing ``if`` tests the local for an error: ``x.get("error")``, ``"error" in x``, ``x["error"]``."""
+        within = ancestors_within(self.context.ancestors, scope.function.node)
+        for ancestor in within:
+            if isinstance(ancestor, cst.If) and _tests_error_key(ancestor.test, name):
+                return True
+        return False
+
+    def _error_builder(self, value: cst.BaseExpression, scope: ToolScope, module: cst.Module | None) -> bool:
+        """Whether the helper a report comes from builds only error dicts or texts (``_err(...)``, ``format_error``):
+        a helper that also returns results, or a ``CallToolResult(isError=True)``, is no success-shaped report."""
+        if isinstance(value, cst.Name):
+            value = scope.function.assigned(value.value) or value
+        if isinstance(value, cst.Await):
+            value = value.expression
+        if not isinstance(value, cst.Call):
+            return False
+        helper = self.context.index.callee(scope.function, value.func)
+        if helper is None or not helper.returns:
+            return False
+        index = helper.module or self.context.index
+        shapes = []
+        for returned in helper.returns:
+            found = failure_report(cst.Return(value=returned), index, helper)
+            shapes.append(found.shape if found is not None else None)
+        return all(shape in (Shape.ERROR_DICT, Shape.ERROR_STRING) for shape in shapes)
+
+    def _in_except(self, scope: ToolScope) -> bool:
+        within = ancestors_within(self.context.ancestors, scope.function.node)
+        return any(isinstance(n, cst.ExceptHandler) for n in within[1:])
 
     def _in_failure_path(self, scope: ToolScope) -> bool:
         within = ancestors_within(self.context.ancestors, scope.function.node)
