@@ -110,7 +110,7 @@ class _Evaluator:
         return expr
 
     @staticmethod
-    def _passed_message(call: cst.Call, helper: FunctionInfo, built: InvalidParamsError) -> cst.BaseExpression | None:
+    def _passed_message(call: cst.Call, helper: FunctionInfo, built: ProtocolError) -> cst.BaseExpression | None:
         """The call-site argument a helper uses unchanged as the error's message, if there is one."""
         if not isinstance(built.message, cst.Name):
             return None
@@ -174,7 +174,7 @@ def protocol_error(
 
 def invalid_params_error(
     expr: cst.BaseExpression | None, index: ModuleIndex, function: FunctionInfo | None
-) -> InvalidParamsError | None:
+) -> ProtocolError | None:
     """Tell whether an expression builds a -32602 protocol error, in any spelling mcp v1 or v2 allows.
 
     Args:
