@@ -107,6 +107,20 @@ def protocol_error_imports(index: ModuleIndex) -> list[tuple[str, str | None, st
     return removable
 
 
+def protocol_error_remedy(scope: ToolScope) -> str:
+    """Say what to do instead of raising a protocol error from a tool, in the framework's terms.
+
+    Args:
+        scope (ToolScope): the tool scope of the function that raises it.
+    Returns:
+        str: ``raise ToolError(msg) instead``, or the ``CallToolResult`` a low-level handler returns.
+    """
+    if not scope.framework.is_lowlevel:
+        return "raise ToolError(msg) instead"
+    remedy = "return CallToolResult(isError=True, content=[TextContent(type='text', text=msg)]) instead"
+    return remedy + (", from the handler" if scope.handler is None else "")
+
+
 def protocol_error_fix(node: cst.Raise, error: ProtocolError, scope: ToolScope, index: ModuleIndex) -> Fix | None:
     """Turn a protocol error raised from a tool into a tool execution error with the same message (safe).
 

@@ -12,7 +12,7 @@ from mcp_lint.diagnostics import Applicability, Fix
 from mcp_lint.discovery import ModuleIndex
 from mcp_lint.dispatch import Dispatchers
 from mcp_lint.failures import is_true
-from mcp_lint.fixes import protocol_error_fix
+from mcp_lint.fixes import protocol_error_fix, protocol_error_remedy
 from mcp_lint.protocol_errors import argument, invalid_params_error
 from mcp_lint.rule import Rule, RuleContext
 from mcp_lint.traversal import nodes
@@ -150,13 +150,7 @@ class InputValidationProtocolError(Rule):
         error = invalid_params_error(node.exc, self.context.index, scope.function)
         if error is None or self._dispatchers.is_unknown_tool_answer(scope, self.context.ancestors, error.literal_text):
             return
-        framework = scope.framework
-        if framework.is_lowlevel:
-            remedy = "return CallToolResult(isError=True, content=[TextContent(type='text', text=msg)]) instead"
-            if scope.handler is None:
-                remedy += ", from the handler"
-        else:
-            remedy = "raise ToolError(msg) instead"
+        framework, remedy = scope.framework, protocol_error_remedy(scope)
         self.report(
             node,
             f"Input validation failure raised as a -32602 protocol error: {framework.invalid_params_behaviour} "

@@ -8,7 +8,7 @@ import libcst as cst
 
 from mcp_lint.diagnostics import Applicability
 from mcp_lint.dispatch import Dispatchers
-from mcp_lint.fixes import protocol_error_fix
+from mcp_lint.fixes import protocol_error_fix, protocol_error_remedy
 from mcp_lint.frameworks import INVALID_PARAMS_CODE, Framework
 from mcp_lint.protocol_errors import protocol_error
 from mcp_lint.rule import Rule, RuleContext
@@ -165,13 +165,7 @@ class ExecutionFailureAsProtocolError(Rule):
             return
         if self._dispatchers.is_unknown_tool_answer(scope, self.context.ancestors, error.literal_text):
             return
-        framework = scope.framework
-        if framework.is_lowlevel:
-            remedy = "return CallToolResult(isError=True, content=[TextContent(type='text', text=msg)]) instead"
-            if scope.handler is None:
-                remedy += ", from the handler"
-        else:
-            remedy = "raise ToolError(msg) instead"
+        framework, remedy = scope.framework, protocol_error_remedy(scope)
         self.report(
             node,
             f"Tool failure raised as a JSON-RPC protocol error: {delivery(framework)}; {code_verdict(error.code)}; "

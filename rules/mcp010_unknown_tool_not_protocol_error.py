@@ -9,10 +9,9 @@ import libcst as cst
 from mcp_lint.diagnostics import Applicability, Fix
 from mcp_lint.discovery import FunctionInfo, ModuleIndex, mentions_unknown_tool
 from mcp_lint.dispatch import Dispatchers, ancestors_within
-from mcp_lint.failures import literal_text, message_node
+from mcp_lint.failures import message_node, report_text
 from mcp_lint.frameworks import Framework
 from mcp_lint.rule import Rule, RuleContext
-from mcp_lint.traversal import nodes
 
 #: Where the fix imports mcp v2's protocol error and the invalid-params code from.
 _MCP_ERROR = ("mcp.shared.exceptions", "MCPError")
@@ -33,17 +32,6 @@ def can_raise_protocol_error(framework: Framework) -> str | None:
         str | None: the versions where raising works, or None when the handler cannot send a protocol error.
     """
     return "the mcp v2 low-level Server (every 2.x)" if framework is Framework.MCP_V2_LOWLEVEL else None
-
-
-def _text(value: cst.BaseExpression, function: FunctionInfo) -> str:
-    """The literal text of a result, following local names it is built from."""
-    parts = [literal_text(value)]
-    for node in nodes(value):
-        if isinstance(node, cst.Name):
-            assigned = function.assigned(node.value)
-            if assigned is not None:
-                parts.append(literal_text(assigned))
-    return " ".join(parts)
 
 
 def _local_name(index: ModuleIndex, qualified: set[str], wanted: str) -> tuple[str, bool] | None:
@@ -134,7 +122,7 @@ class UnknownToolNotProtocolError(Rule):
         if handler is None or node.value is None or not handler.is_dispatcher:
             return
         versions = can_raise_protocol_error(handler.framework)
-        if versions is None or not mentions_unknown_tool(_text(node.value, scope.function)):  # type: ignore[union-attr]
+        if versions is None or not mentions_unknown_tool(report_text(node.value, scope.function)):  # type: ignore[union-attr]
             return
         within = ancestors_within(self.context.ancestors, handler.function.node)  # type: ignore[union-attr]
         if not self._dispatchers.of(handler).is_fallthrough(within):
