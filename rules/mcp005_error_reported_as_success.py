@@ -248,8 +248,8 @@ class ErrorReportedAsSuccess(Rule):
       https://modelcontextprotocol.io/specification/2025-11-25/server/tools#error-handling, SEP-1303.
     - mcp v1 passes a returned `CallToolResult` through from 1.19.0 (modelcontextprotocol/python-sdk,
       `src/mcp/server/lowlevel/server.py` and `func_metadata.convert_result`).
-    - fastmcp 3.x documents `ToolResult(..., is_error=True)` for error results; fastmcp 4.x passes
-      `CallToolResult` through: https://gofastmcp.com/servers/tools.
+    - fastmcp tools and their results (`ToolError`, `ToolResult`): https://gofastmcp.com/servers/tools and
+      https://gofastmcp.com/python-sdk/fastmcp-exceptions.
     """
 
     code = "MCP005"

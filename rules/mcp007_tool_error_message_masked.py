@@ -168,7 +168,7 @@ class ToolErrorMessageMasked(Rule):
     - mcp v2 `MCPServer` wraps other exceptions as `UnexpectedToolError` ("Error executing tool NAME"):
       `src/mcp/server/mcpserver/tools/base.py` in modelcontextprotocol/python-sdk.
     - fastmcp error masking (`mask_error_details`, `FASTMCP_MASK_ERROR_DETAILS`):
-      https://gofastmcp.com/servers/tools#error-handling.
+      https://gofastmcp.com/servers/tools ("Error Handling").
     """
 
     code = "MCP007"
