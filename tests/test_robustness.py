@@ -115,7 +115,8 @@ def test_deep_nesting_is_checked_or_reported_never_raised(tmp_path: Path) -> Non
     result = check(legal, too_deep)
     lines = result.output.splitlines()
     assert lines[0].startswith(f"{legal}:8:9: MCP002 ")
-    assert lines[1].startswith(f"{too_deep}:2:") and "MCP000 could not parse: too many nested parentheses" in lines[1]
+    assert lines[1].startswith(f"{legal}:8:9: MCP005 ")
+    assert lines[2].startswith(f"{too_deep}:2:") and "MCP000 could not parse: too many nested parentheses" in lines[2]
     assert result.exit_code == 2
 
 
