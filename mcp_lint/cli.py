@@ -38,6 +38,8 @@ from mcp_lint.selection import SelectorError, validate_selectors
 from mcp_lint.settings import ConfigError, Overrides, take_warnings
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
+#: What ``mcp-lint rule`` says of a preview rule (ruff's wording).
+PREVIEW_NOTE = "This rule is in preview and is not stable. The `--preview` flag is required for use."
 STDIN = Path("-")
 
 
@@ -121,6 +123,10 @@ def _common_options(command: Callable[..., Any]) -> Callable[..., Any]:
             "--respect-gitignore/--no-respect-gitignore", default=None,
             help="Skip files that .gitignore ignores [default: true, or the configuration's].",
         ),
+        click.option(
+            "--preview/--no-preview", default=None,
+            help="Enable preview rules (also when selected by code) [default: false, or the configuration's].",
+        ),
         click.option("--force-exclude", is_flag=True, help="Apply excludes to paths given explicitly too (for pre-commit)."),
         click.option(
             "--retry-after-seconds", type=click.IntRange(min=0), default=None,
@@ -156,6 +162,7 @@ def _overrides(kw: dict[str, Any]) -> Overrides:
         respect_gitignore=kw["respect_gitignore"],
         retry_after_seconds=kw["retry_after_seconds"],
         extend_exclude=extend_exclude,
+        preview=kw["preview"],
     )
 
 
@@ -554,6 +561,7 @@ def _rule_record(rule: type[Rule] | type[ParseErrorRule]) -> dict[str, object]:
         "summary": rule.summary,
         "explanation": rule.documentation(),
         "fix": rule.fix_availability(),
+        "preview": rule.preview,
     }
 
 
@@ -578,7 +586,8 @@ def rule(code: str | None, show_all: bool, output_format: str) -> None:
     for i, r in enumerate(rules):
         if i:
             click.echo()
-        click.echo(f"# {r.name} ({r.code})\n\n{r.fix_availability()}\n\n{r.documentation()}")
+        status = f"{PREVIEW_NOTE}\n\n" if r.preview else ""
+        click.echo(f"# {r.name} ({r.code})\n\n{status}{r.fix_availability()}\n\n{r.documentation()}")
 
 
 @main.command()

@@ -12,9 +12,24 @@ from collections.abc import Sequence
 
 import libcst as cst
 
-from mcp_lint.discovery import Handler
+from mcp_lint.discovery import Handler, ToolScope, mentions_unknown_tool
 from mcp_lint.frameworks import Framework
 from mcp_lint.traversal import nodes
+
+
+def ancestors_within(ancestors: Sequence[cst.CSTNode], function: cst.FunctionDef) -> Sequence[cst.CSTNode]:
+    """Cut an ancestor list to the part from ``function`` down.
+
+    Args:
+        ancestors (Sequence[cst.CSTNode]): outermost first.
+        function (cst.FunctionDef): a node in the list.
+    Returns:
+        Sequence[cst.CSTNode]: the list from ``function`` on, or the whole list if it is absent.
+    """
+    for i, node in enumerate(ancestors):
+        if node is function:
+            return ancestors[i:]
+    return ancestors
 
 
 def _is_string(expr: cst.BaseExpression) -> bool:
@@ -176,3 +191,42 @@ class Dispatcher:
                 if self.references_name(ancestors[i - 1].subject) and _is_literal_pattern(node.pattern):
                     return False
         return self.has_tool_branches or guarded
+
+
+class Dispatchers:
+    """The tool-name analysis of each low-level handler a rule meets, made once per handler."""
+
+    def __init__(self) -> None:
+        self._made: dict[cst.FunctionDef, Dispatcher] = {}
+
+    def of(self, handler: Handler) -> Dispatcher:
+        """Return the analysis of a low-level handler.
+
+        Args:
+            handler (Handler): a handler whose framework is low-level and whose definition is in the module.
+        Returns:
+            Dispatcher: its analysis.
+        """
+        node = handler.function.node  # type: ignore[union-attr]
+        made = self._made.get(node)
+        if made is None:
+            made = self._made[node] = Dispatcher(handler)
+        return made
+
+    def is_unknown_tool_answer(self, scope: ToolScope, ancestors: Sequence[cst.CSTNode], text: str) -> bool:
+        """Tell whether a statement answers a call of an unknown tool: the protocol error that stays (seed 001).
+
+        Args:
+            scope (ToolScope): the tool scope of the function the statement is in.
+            ancestors (Sequence[cst.CSTNode]): the statement's ancestors, outermost first.
+            text (str): the literal text of the statement's message.
+        Returns:
+            bool: True when the message says the tool is unknown, or the statement is the fall-through of a
+            low-level dispatcher (outside every branch that selects a tool by name).
+        """
+        if mentions_unknown_tool(text):
+            return True
+        handler = scope.handler
+        if handler is None or not handler.is_dispatcher:
+            return False
+        return self.of(handler).is_fallthrough(ancestors_within(ancestors, handler.function.node))  # type: ignore[union-attr]

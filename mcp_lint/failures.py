@@ -88,6 +88,24 @@ def literal_text(node: cst.CSTNode) -> str:
     return " ".join(parts)
 
 
+def report_text(payload: cst.BaseExpression, function: FunctionInfo) -> str:
+    """Join the literal text of a report and of the local variables it is built from.
+
+    Args:
+        payload (cst.BaseExpression): a returned or raised expression.
+        function (FunctionInfo): the function it is in, for its local assignments.
+    Returns:
+        str: the literal parts, separated by spaces.
+    """
+    text = [literal_text(payload)]
+    for node in nodes(payload):
+        if isinstance(node, cst.Name):
+            value = function.assigned(node.value)
+            if value is not None:
+                text.append(literal_text(value))
+    return " ".join(text)
+
+
 def string_prefix(expr: cst.BaseExpression) -> str | None:
     """Return the literal text a string expression starts with.
 

@@ -16,9 +16,11 @@ from dataclasses import dataclass
 import libcst as cst
 
 from mcp_lint import frameworks as fw
+from mcp_lint.diagnostics import Applicability, Fix
 from mcp_lint.discovery import ModuleIndex, ToolScope
 from mcp_lint.frameworks import Framework
 from mcp_lint.frameworks.versions import SdkVersions, passes_call_tool_result
+from mcp_lint.protocol_errors import ProtocolError
 
 #: Where ``CallToolResult`` and ``TextContent`` are imported from on both mcp majors.
 MCP_TYPES = "mcp.types"
@@ -106,9 +108,73 @@ def protocol_error_imports(index: ModuleIndex) -> list[tuple[str, str | None, st
     removable = []
     for local, qualified in index.symbols.imports.items():
         module, _, name = qualified.rpartition(".")
-        if qualified in wanted and module:
+        if module and (qualified in wanted or (module in fw.ERROR_CODE_MODULES and name in fw.ERROR_CODES)):
             removable.append((module, name, local if local != name else None))
     return removable
+
+
+def protocol_error_replacement(
+    node: cst.Raise, error: ProtocolError, scope: ToolScope, index: ModuleIndex, sdk: SdkVersions,
+    ancestors: Sequence[cst.CSTNode] = (),
+) -> Replacement | NoReplacement | None:  # fmt: skip
+    """Decide what replaces a protocol error raised from a tool (MCP001, MCP009): :func:`tool_execution_error`
+    with the same message.
+
+    Args:
+        node (cst.Raise): the raise statement.
+        error (ProtocolError): what it raises.
+        scope (ToolScope): the tool scope of the function it is in.
+        index (ModuleIndex): the module's discovery result.
+        sdk (SdkVersions): the project's SDK releases.
+        ancestors (Sequence[cst.CSTNode]): the statement's ancestors within its function.
+    Returns:
+        Replacement | NoReplacement | None: the replacement or why there is none; None when the message is unknown
+        or the error is built elsewhere.
+    """
+    if error.message is None or error.call is not node.exc:
+        return None
+    return tool_execution_error(error.message, index, scope, sdk, ancestors)
+
+
+def protocol_error_remedy(decision: Replacement | NoReplacement | None, scope: ToolScope) -> str:
+    """Say, in a few words, what to do instead of raising a protocol error from a tool.
+
+    Args:
+        decision (Replacement | NoReplacement | None): from :func:`protocol_error_replacement`.
+        scope (ToolScope): the tool scope of the function that raises it.
+    Returns:
+        str: ``raise ToolError instead``, ``return CallToolResult(isError=True) from the handler instead``, ...,
+        with the version note when the pins decided it.
+    """
+    if decision is not None:
+        remedy, note = decision.remedy, decision.note
+    else:
+        remedy, note = ("return CallToolResult(isError=True)" if scope.framework.is_lowlevel else "raise ToolError"), ""
+    remedy = remedy.replace(", content=[TextContent(type='text', text=msg)]", "").replace("(msg)", "")
+    where = " from the handler" if remedy.startswith("return") and scope.handler is None else ""
+    return f"{remedy}{where} instead{note}"
+
+
+def protocol_error_fix(node: cst.Raise, decision: Replacement | NoReplacement | None, index: ModuleIndex) -> Fix | None:
+    """Turn a protocol error raised from a tool into the tool execution error decided for it (safe); the
+    protocol-error imports are dropped once unused.
+
+    Args:
+        node (cst.Raise): the raise statement.
+        decision (Replacement | NoReplacement | None): from :func:`protocol_error_replacement`.
+        index (ModuleIndex): the module's discovery result.
+    Returns:
+        Fix | None: the fix, or None when there is no replacement.
+    """
+    if not isinstance(decision, Replacement):
+        return None
+    statement = decision.statement
+    if isinstance(statement, cst.Raise):
+        exc = statement.exc
+        change = lambda updated: updated.with_changes(exc=exc)  # noqa: E731 - keeps "from ..." as written
+    else:
+        change = lambda _: statement  # noqa: E731
+    return Fix(decision.title, Applicability.SAFE, [(node, change)], decision.imports, protocol_error_imports(index))
 
 
 def with_exception(message: cst.BaseExpression, exc: str) -> cst.BaseExpression | None:

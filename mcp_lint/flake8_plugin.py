@@ -46,6 +46,7 @@ class Flake8Plugin:
     name = "mcp-lint"
     version = __version__
     options = RuleOptions()
+    preview = False
 
     def __init__(self, tree: ast.AST, lines: Sequence[str], filename: str) -> None:
         self.lines = lines
@@ -62,6 +63,10 @@ class Flake8Plugin:
             "--retry-after-seconds", type=int, default=RuleOptions().retry_after_seconds,
             parse_from_config=True, help="The delay MCP004 asks for (mcp-lint option retry-after-seconds).",
         )  # fmt: skip
+        option_manager.add_option(
+            "--mcp-preview", action="store_true", default=False, parse_from_config=True,
+            help="Also run mcp-lint's preview rules (mcp-lint option preview).",
+        )  # fmt: skip
 
     @classmethod
     def parse_options(cls, options: Any) -> None:
@@ -71,6 +76,7 @@ class Flake8Plugin:
             options (argparse.Namespace): flake8's parsed options.
         """
         cls.options = RuleOptions(retry_after_seconds=options.retry_after_seconds)
+        cls.preview = bool(options.mcp_preview)
 
     def run(self) -> Iterator[tuple[int, int, str, type[Any]]]:
         """Yield flake8 results; flake8 applies ``# noqa`` lines itself, the plugin ``# mcp-lint: noqa``.
@@ -87,7 +93,8 @@ class Flake8Plugin:
                 project = projects.context()
             except (ConfigError, OSError):
                 facts = project = None  # checked on its own, as a file without a project
-        result = check_source("".join(self.lines), path, ALL_RULES, self.options, facts=facts, project=project)
+        rules = [rule for rule in ALL_RULES if self.preview or not rule.preview]
+        result = check_source("".join(self.lines), path, rules, self.options, facts=facts, project=project)
         if result.error:
             return
         lines = [line.rstrip("\r\n") for line in self.lines]

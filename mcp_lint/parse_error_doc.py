@@ -47,6 +47,7 @@ class ParseErrorRule:
     code = PARSE_ERROR_CODE
     name = "parse-error"
     summary = "A file that could not be read, parsed or checked"
+    preview = False
 
     @classmethod
     def fix_availability(cls) -> str:

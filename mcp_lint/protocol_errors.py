@@ -1,4 +1,4 @@
-"""Recognising JSON-RPC protocol errors with the invalid-params code (-32602) in every spelling.
+"""Recognising JSON-RPC protocol errors raised from tools, and their codes, in every spelling.
 
 mcp v1: ``McpError(ErrorData(code=INVALID_PARAMS, message=...))``, positional ``ErrorData(INVALID_PARAMS, msg)``.
 mcp v2: ``MCPError(code=INVALID_PARAMS, message=...)``, positional, and ``MCPError.from_error_data(ErrorData(...))``.
@@ -22,18 +22,20 @@ _MAX_DEPTH = 4
 
 
 @dataclass
-class InvalidParamsError:
-    """A construction of a -32602 protocol error.
+class ProtocolError:
+    """A construction of a JSON-RPC protocol error (``McpError``/``MCPError``).
 
     Attributes:
         call (cst.Call): the expression that builds it: the exception constructor, or the helper call.
         message (cst.BaseExpression | None): the message expression, when it can be told.
         literal_text (str): the literal text of the message and of the helper's arguments, for reading intent.
+        code (int | None): the error code, when it is a literal or a known constant.
     """
 
     call: cst.Call
     message: cst.BaseExpression | None
     literal_text: str
+    code: int | None = None
 
 
 def argument(call: cst.Call, keyword: str, position: int) -> cst.BaseExpression | None:
@@ -78,30 +80,36 @@ class _Evaluator:
             return function.module.symbols
         return self.symbols
 
-    def is_invalid_params_code(
+    def code_value(
         self, expr: cst.BaseExpression | None, depth: int = 0, symbols: SymbolTable | None = None
-    ) -> bool:
+    ) -> int | None:
+        """The integer an error-code expression stands for: a literal, a known constant or a module constant."""
         if expr is None or depth > _MAX_DEPTH:
-            return False
+            return None
         symbols = symbols or self.symbols
         if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Minus):
-            return isinstance(expr.expression, cst.Integer) and expr.expression.evaluated_value == -fw.INVALID_PARAMS_CODE
-        if symbols.resolve_in(expr, fw.INVALID_PARAMS_NAMES):
-            return True
+            inner = expr.expression
+            return -inner.evaluated_value if isinstance(inner, cst.Integer) else None
+        if isinstance(expr, cst.Integer):
+            return expr.evaluated_value
+        qualified = symbols.resolve(expr)
+        if qualified is not None:
+            module, _, name = qualified.rpartition(".")
+            if module in fw.ERROR_CODE_MODULES and name in fw.ERROR_CODES:
+                return fw.ERROR_CODES[name]
         if isinstance(expr, cst.Name) and expr.value in symbols.constants:
-            return self.is_invalid_params_code(symbols.constants[expr.value], depth + 1, symbols)
-        return False
+            return self.code_value(symbols.constants[expr.value], depth + 1, symbols)
+        return None
 
-    def error_data_message(
+    def error_data(
         self, expr: cst.BaseExpression | None, function: FunctionInfo | None, depth: int = 0
-    ) -> tuple[bool, cst.BaseExpression | None]:
-        """(True, message) when expr builds an ErrorData with the invalid-params code."""
+    ) -> tuple[bool, cst.BaseExpression | None, int | None]:
+        """(True, message, code) when expr builds an ErrorData."""
         expr = self._follow(expr, function, depth)
         symbols = self.symbols_of(function)
         if isinstance(expr, cst.Call) and symbols.resolve_in(expr.func, fw.ERROR_DATA_CLASSES):
-            if self.is_invalid_params_code(argument(expr, "code", 0), symbols=symbols):
-                return True, argument(expr, "message", 1)
-        return False, None
+            return True, argument(expr, "message", 1), self.code_value(argument(expr, "code", 0), symbols=symbols)
+        return False, None, None
 
     def _follow(
         self, expr: cst.BaseExpression | None, function: FunctionInfo | None, depth: int
@@ -114,7 +122,7 @@ class _Evaluator:
         return expr
 
     @staticmethod
-    def _passed_message(call: cst.Call, helper: FunctionInfo, built: InvalidParamsError) -> cst.BaseExpression | None:
+    def _passed_message(call: cst.Call, helper: FunctionInfo, built: ProtocolError) -> cst.BaseExpression | None:
         """The call-site argument a helper uses unchanged as the error's message, if there is one."""
         if not isinstance(built.message, cst.Name):
             return None
@@ -126,7 +134,7 @@ class _Evaluator:
 
     def protocol_error(
         self, expr: cst.BaseExpression | None, function: FunctionInfo | None, depth: int = 0
-    ) -> InvalidParamsError | None:
+    ) -> ProtocolError | None:
         if depth > _MAX_DEPTH:
             return None
         expr = self._follow(expr, function, depth)
@@ -135,21 +143,19 @@ class _Evaluator:
         func = expr.func
         symbols = self.symbols_of(function)
         if symbols.resolve_in(func, fw.PROTOCOL_ERROR_CLASSES):
-            if self.is_invalid_params_code(argument(expr, "code", 0), symbols=symbols):
-                message = argument(expr, "message", 1)
-                return InvalidParamsError(expr, message, literal_text(message) if message else "")
-            found, message = self.error_data_message(argument(expr, "error", 0), function, depth + 1)
-            if found:
-                return InvalidParamsError(expr, message, literal_text(message) if message else "")
-            return None
+            code_arg = argument(expr, "code", 0)
+            found, message, code = self.error_data(argument(expr, "error", 0), function, depth + 1)
+            if not found:  # mcp v2: MCPError(code, message)
+                message, code = argument(expr, "message", 1), self.code_value(code_arg, symbols=symbols)
+            return ProtocolError(expr, message, literal_text(message) if message else "", code)
         if (
             isinstance(func, cst.Attribute)
             and func.attr.value == "from_error_data"
             and symbols.resolve_in(func.value, fw.PROTOCOL_ERROR_CLASSES)
         ):
-            found, message = self.error_data_message(argument(expr, "error", 0), function, depth + 1)
+            found, message, code = self.error_data(argument(expr, "error", 0), function, depth + 1)
             if found:
-                return InvalidParamsError(expr, message, literal_text(message) if message else "")
+                return ProtocolError(expr, message, literal_text(message) if message else "", code)
             return None
         helper = self.index.callee(function, func)
         if helper is None:
@@ -158,13 +164,29 @@ class _Evaluator:
             built = self.protocol_error(value, helper, depth + 1)
             if built is not None:
                 text = " ".join(filter(None, (built.literal_text, literal_text(expr))))
-                return InvalidParamsError(expr, self._passed_message(expr, helper, built), text)
+                return ProtocolError(expr, self._passed_message(expr, helper, built), text, built.code)
         return None
+
+
+def protocol_error(
+    expr: cst.BaseExpression | None, index: ModuleIndex, function: FunctionInfo | None
+) -> ProtocolError | None:
+    """Tell whether an expression builds a JSON-RPC protocol error (``McpError``/``MCPError``), with any code.
+
+    Args:
+        expr (cst.BaseExpression | None): what is raised.
+        index (ModuleIndex): the module's discovery result, for imports, constants and helpers.
+        function (FunctionInfo | None): the function the expression is in, for local variables and callees.
+    Returns:
+        ProtocolError | None: the construction (its ``code`` is None when it cannot be told), or None when
+        ``expr`` builds no protocol error.
+    """
+    return _Evaluator(index).protocol_error(expr, function)
 
 
 def invalid_params_error(
     expr: cst.BaseExpression | None, index: ModuleIndex, function: FunctionInfo | None
-) -> InvalidParamsError | None:
+) -> ProtocolError | None:
     """Tell whether an expression builds a -32602 protocol error, in any spelling mcp v1 or v2 allows.
 
     Args:
@@ -172,6 +194,7 @@ def invalid_params_error(
         index (ModuleIndex): the module's discovery result, for imports, constants and helpers.
         function (FunctionInfo | None): the function the expression is in, for local variables and callees.
     Returns:
-        InvalidParamsError | None: the construction, or None when ``expr`` is something else.
+        ProtocolError | None: the construction, or None when ``expr`` is something else.
     """
-    return _Evaluator(index).protocol_error(expr, function)
+    error = _Evaluator(index).protocol_error(expr, function)
+    return error if error is not None and error.code == fw.INVALID_PARAMS_CODE else None

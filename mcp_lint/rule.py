@@ -18,6 +18,7 @@ import libcst as cst
 from mcp_lint.diagnostics import Applicability, Diagnostic, Fix
 from mcp_lint.discovery import ModuleIndex, ToolScope
 from mcp_lint.frameworks.versions import SdkVersions
+from mcp_lint.dispatch import ancestors_within  # noqa: F401 - re-exported for the rules
 
 #: The sections every rule's documentation has, in order.
 DOC_SECTIONS = ("What it does", "Why is this bad?", "Example", "Use instead", "Fix safety", "References")
@@ -93,6 +94,8 @@ class Rule:
             anything in it; the engine does not parse a file that no selected rule could report in.
         tool_context (bool): whether the rule reports only in tool handlers and their helpers, so only in
             modules that register tools.
+        preview (bool): whether the rule is in preview: it runs only when preview is enabled (``--preview`` or
+            ``preview = true``), even when a selector names it, as in ruff.
         context (RuleContext): set by the engine for each module.
     """
 
@@ -103,6 +106,7 @@ class Rule:
     fix_always: ClassVar[bool] = False
     requires: ClassVar[re.Pattern[bytes] | None] = None
     tool_context: ClassVar[bool] = True
+    preview: ClassVar[bool] = False
 
     def __init__(self, context: RuleContext) -> None:
         self.context = context
@@ -181,17 +185,3 @@ class Rule:
             raise ValueError(f"{cls.code}: section {section!r} has no python code block")
         return match.group(1)
 
-
-def ancestors_within(ancestors: Sequence[cst.CSTNode], function: cst.FunctionDef) -> Sequence[cst.CSTNode]:
-    """Cut an ancestor list to the part from ``function`` down.
-
-    Args:
-        ancestors (Sequence[cst.CSTNode]): outermost first.
-        function (cst.FunctionDef): a node in the list.
-    Returns:
-        Sequence[cst.CSTNode]: the list from ``function`` on, or the whole list if it is absent.
-    """
-    for i, node in enumerate(ancestors):
-        if node is function:
-            return ancestors[i:]
-    return ancestors

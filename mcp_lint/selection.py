@@ -63,13 +63,19 @@ def is_selected(code: str, select: Sequence[str], ignore: Sequence[str]) -> bool
     return selected >= 0 and selected > ignored
 
 
-def selected_rules(select: Sequence[str], ignore: Sequence[str]) -> tuple[type[Rule], ...]:
+def selected_rules(select: Sequence[str], ignore: Sequence[str], preview: bool = False) -> tuple[type[Rule], ...]:
     """Return the rules that ``select`` and ``ignore`` enable.
+
+    A preview rule is enabled only with ``preview``, even when a selector names its exact code (ruff's rule).
 
     Args:
         select (Sequence[str]): validated selectors to enable.
         ignore (Sequence[str]): validated selectors to disable.
+        preview (bool): whether preview rules may be enabled.
     Returns:
         tuple[type[Rule], ...]: the enabled rules, ordered by code.
     """
-    return tuple(rule for rule in ALL_RULES if is_selected(rule.code, select, ignore))
+    return tuple(
+        rule for rule in ALL_RULES if (preview or not rule.preview) and is_selected(rule.code, select, ignore)
+    )
+

@@ -41,7 +41,7 @@ DEFAULT_EXCLUDES = frozenset(
 KNOWN_KEYS = frozenset(
     {
         "select", "ignore", "extend-select", "extend-ignore", "per-file-ignores", "exclude", "extend-exclude",
-        "respect-gitignore", "retry-after-seconds", "target-sdk",
+        "respect-gitignore", "retry-after-seconds", "target-sdk", "preview",
     }
 )  # fmt: skip
 
@@ -92,6 +92,7 @@ class Settings:
         respect_gitignore (bool): whether ``.gitignore`` is honoured.
         retry_after_seconds (int): MCP004's fix delay.
         target_sdk (tuple[str, ...]): requirements on mcp/fastmcp that replace the detected SDK versions.
+        preview (bool): whether preview rules may run (``preview = true``, ``--preview``).
     """
 
     root: Path
@@ -103,6 +104,7 @@ class Settings:
     respect_gitignore: bool = True
     retry_after_seconds: int = 30
     target_sdk: tuple[str, ...] = ()
+    preview: bool = False
 
     @property
     def options(self) -> RuleOptions:
@@ -160,7 +162,7 @@ class Settings:
         for pattern, codes in self.per_file_ignores:
             if _gitignore_spec((pattern,)).match_file(relative):
                 ignore.extend(codes)
-        return selected_rules(self.select, ignore)
+        return selected_rules(self.select, ignore, self.preview)
 
     def fingerprint(self, path: Path) -> str:
         """A string that changes whenever the configuration that applies to ``path`` does.
@@ -186,6 +188,7 @@ class Overrides:
         respect_gitignore (bool | None): replaces ``respect-gitignore``.
         retry_after_seconds (int | None): replaces ``retry-after-seconds``.
         extend_exclude (tuple[str, ...]): added to the excludes.
+        preview (bool | None): replaces ``preview`` (``--preview``/``--no-preview``).
     """
 
     select: tuple[str, ...] | None = None
@@ -195,6 +198,7 @@ class Overrides:
     respect_gitignore: bool | None = None
     retry_after_seconds: int | None = None
     extend_exclude: tuple[str, ...] = ()
+    preview: bool | None = None
 
 
 def _string_list(table: Mapping[str, Any], key: str, where: str) -> tuple[str, ...] | None:
@@ -251,7 +255,12 @@ def parse_table(table: Mapping[str, Any], root: Path, where: str) -> Settings:
     delay = table.get("retry-after-seconds", 30)
     if not isinstance(delay, int) or isinstance(delay, bool) or delay < 0:
         raise ConfigError(f"{where}: 'retry-after-seconds' must be a non-negative integer")
-    return Settings(root, None, select, ignore, per_file_ignores, exclude, respect, delay, _target_sdk(table, where))
+    preview = table.get("preview", False)
+    if not isinstance(preview, bool):
+        raise ConfigError(f"{where}: 'preview' must be true or false")
+    return Settings(
+        root, None, select, ignore, per_file_ignores, exclude, respect, delay, _target_sdk(table, where), preview
+    )
 
 
 def _target_sdk(table: Mapping[str, Any], where: str) -> tuple[str, ...]:
@@ -326,6 +335,7 @@ def apply_overrides(settings: Settings, overrides: Overrides) -> Settings:
         retry_after_seconds=(
             settings.retry_after_seconds if overrides.retry_after_seconds is None else overrides.retry_after_seconds
         ),
+        preview=settings.preview if overrides.preview is None else overrides.preview,
     )
 
 

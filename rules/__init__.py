@@ -11,8 +11,12 @@ from mcp_lint.rules.mcp001_input_validation_protocol_error import InputValidatio
 from mcp_lint.rules.mcp002_generic_swallowed_exception import GenericSwallowedException
 from mcp_lint.rules.mcp003_empty_result_as_error import EmptyResultAsError
 from mcp_lint.rules.mcp004_retryable_error_without_delay import RetryableErrorWithoutDelay
+from mcp_lint.rules.mcp005_error_reported_as_success import ErrorReportedAsSuccess
 from mcp_lint.rules.mcp006_is_error_keyword_ignored import IsErrorKeywordIgnored
+from mcp_lint.rules.mcp007_tool_error_message_masked import ToolErrorMessageMasked
 from mcp_lint.rules.mcp008_call_tool_result_not_passed_through import CallToolResultNotPassedThrough
+from mcp_lint.rules.mcp009_execution_failure_as_protocol_error import ExecutionFailureAsProtocolError
+from mcp_lint.rules.mcp010_unknown_tool_not_protocol_error import UnknownToolNotProtocolError
 from mcp_lint.rules.mcp011_protocol_error_constructor_mismatch import ProtocolErrorConstructorMismatch
 
 ALL_RULES: tuple[type[Rule], ...] = (
@@ -20,8 +24,12 @@ ALL_RULES: tuple[type[Rule], ...] = (
     GenericSwallowedException,
     EmptyResultAsError,
     RetryableErrorWithoutDelay,
+    ErrorReportedAsSuccess,
     IsErrorKeywordIgnored,
+    ToolErrorMessageMasked,
     CallToolResultNotPassedThrough,
+    ExecutionFailureAsProtocolError,
+    UnknownToolNotProtocolError,
     ProtocolErrorConstructorMismatch,
 )
 

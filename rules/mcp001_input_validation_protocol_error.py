@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 import libcst as cst
 
+from mcp_lint import frameworks as fw
 from mcp_lint.diagnostics import Applicability, Fix
-from mcp_lint.discovery import ToolScope, mentions_unknown_tool
-from mcp_lint.dispatch import Dispatcher
-from mcp_lint.fixes import NoReplacement, Replacement, protocol_error_imports, tool_execution_error
-from mcp_lint.protocol_errors import InvalidParamsError, invalid_params_error
+from mcp_lint.discovery import ModuleIndex
+from mcp_lint.dispatch import Dispatchers
+from mcp_lint.failures import is_true
+from mcp_lint.fixes import protocol_error_fix, protocol_error_remedy, protocol_error_replacement
+from mcp_lint.protocol_errors import argument, invalid_params_error
 from mcp_lint.rule import Rule, RuleContext, ancestors_within
+from mcp_lint.traversal import nodes
 
 
 class InputValidationProtocolError(Rule):
@@ -21,6 +25,12 @@ class InputValidationProtocolError(Rule):
     `McpError(ErrorData(code=INVALID_PARAMS, ...))`, mcp v2 `MCPError(INVALID_PARAMS, ...)` and
     `MCPError.from_error_data(...)`, in every spelling of the code (`types.INVALID_PARAMS`, `-32602`, a
     renamed import) and when a same-module helper builds the error.
+
+    It also finds fastmcp's `ErrorHandlingMiddleware` (`fastmcp.server.middleware.error_handling`) given to a
+    server with `transform_errors` left on (the default): `mcp.add_middleware(ErrorHandlingMiddleware(...))` and
+    `FastMCP(..., middleware=[ErrorHandlingMiddleware(...)])`. On fastmcp 4.x it turns a tool's `ValueError` into a
+    -32602 "Invalid params" protocol error and the framework's own argument validation into an "Internal error"
+    protocol error; on fastmcp 2.x the result stays isError, its message prefixed "Invalid params:".
 
     The unknown-tool fall-through of a low-level `tools/call` dispatcher is not reported: a raise outside
     every branch that selects a tool by name, or one whose message says the tool is unknown.
@@ -90,6 +100,9 @@ class InputValidationProtocolError(Rule):
     place, nor where the error is built in a variable or by a helper, the message is absent, or the name
     `ToolError` is taken by something else.
 
+    - `ErrorHandlingMiddleware(...)`: adds `transform_errors=False` (replacing `transform_errors=True`); the
+      middleware still logs and counts errors, and tool failures stay tool execution errors.
+
     ## References
     - SEP-1303, "Input Validation Errors as Tool Execution Errors" (MCP spec 2025-11-25):
       https://modelcontextprotocol.io/community/seps/1303-input-validation-errors-as-tool-execution-errors
@@ -101,6 +114,8 @@ class InputValidationProtocolError(Rule):
       https://github.com/modelcontextprotocol/typescript-sdk/issues/1956
     - What each framework sends, measured with each framework's own client: `docs/frameworks.md` in the
       mcp-lint repository.
+    - fastmcp's error-handling middleware: https://gofastmcp.com/python-sdk/fastmcp-server-middleware-error_handling
+      (`transform_errors`, source `src/fastmcp/server/middleware/error_handling.py` in PrefectHQ/fastmcp).
     """
 
     code = "MCP001"
@@ -111,59 +126,108 @@ class InputValidationProtocolError(Rule):
 
     def __init__(self, context: RuleContext) -> None:
         super().__init__(context)
-        self._dispatchers: dict[cst.FunctionDef, Dispatcher] = {}
+        self._dispatchers = Dispatchers()
+
+    @classmethod
+    def could_report(cls, sources: Sequence[bytes], has_tools: bool) -> bool:
+        """Also true for a module that adds fastmcp's ErrorHandlingMiddleware, whether or not it registers tools.
+
+        Args:
+            sources (Sequence[bytes]): the module's source, then the sources its tools' calls lead to.
+            has_tools (bool): whether any function of the module runs in tool context.
+        Returns:
+            bool: False only when the rule certainly reports nothing in the module.
+        """
+        return _MIDDLEWARE.search(sources[0]) is not None or super().could_report(sources, has_tools)
+
+    def visit_Module(self, node: cst.Module) -> None:
+        for call in transforming_error_middleware(node, self.context.index):
+            self.report(
+                call,
+                "ErrorHandlingMiddleware with transform_errors on turns tool failures into protocol errors on "
+                "fastmcp 4; pass transform_errors=False",
+                Fix(
+                    "Pass transform_errors=False",
+                    Applicability.SAFE,
+                    [(call, _transform_errors_off)],
+                ),
+            )
 
     def visit_Raise(self, node: cst.Raise) -> None:
         scope = self.context.scope
         if scope is None or node.exc is None:
             return
         error = invalid_params_error(node.exc, self.context.index, scope.function)
-        if error is None or mentions_unknown_tool(error.literal_text):
+        if error is None or self._dispatchers.is_unknown_tool_answer(scope, self.context.ancestors, error.literal_text):
             return
-        handler = scope.handler
-        if handler is not None and handler.is_dispatcher:
-            within = ancestors_within(self.context.ancestors, handler.function.node)
-            dispatcher = self._dispatchers.get(handler.function.node)
-            if dispatcher is None:
-                dispatcher = self._dispatchers[handler.function.node] = Dispatcher(handler)
-            if dispatcher.is_fallthrough(within):
-                return
-        decision = self._decide(node, error, scope)
+        within = ancestors_within(self.context.ancestors, scope.function.node)
+        decision = protocol_error_replacement(node, error, scope, self.context.index, self.context.sdk, within)
         # One short sentence; what each framework sends, and why, is in the rule's documentation.
-        if decision is not None:
-            remedy = decision.remedy.replace(", content=[TextContent(type='text', text=msg)]", "").replace("(msg)", "")
-            note = decision.note
-        elif scope.framework.is_lowlevel:
-            remedy, note = "return CallToolResult(isError=True)", ""
-        else:
-            remedy, note = "raise ToolError", ""
-        where = " from the handler" if remedy.startswith("return") and handler is None else ""
         self.report(
             node,
-            f"Input validation error raised as a -32602 protocol error; {remedy}{where} instead{note}",
-            self._fix(node, decision),
+            f"Input validation error raised as a -32602 protocol error; {protocol_error_remedy(decision, scope)}",
+            protocol_error_fix(node, decision, self.context.index),
         )
 
-    def _decide(self, node: cst.Raise, error: InvalidParamsError, scope: ToolScope) -> Replacement | NoReplacement | None:
-        """The replacement for ``node``, or why there is none; None when the message cannot be told."""
-        if error.message is None or error.call is not node.exc:
-            return None
-        within = ancestors_within(self.context.ancestors, scope.function.node)
-        return tool_execution_error(error.message, self.context.index, scope, self.context.sdk, within)
 
-    def _fix(self, node: cst.Raise, decision: Replacement | NoReplacement | None) -> Fix | None:
-        if not isinstance(decision, Replacement):
-            return None
-        statement = decision.statement
-        if isinstance(statement, cst.Raise):
-            exc = statement.exc
-            change = lambda updated: updated.with_changes(exc=exc)  # noqa: E731 - keeps "from ..." as written
-        else:
-            change = lambda _: statement  # noqa: E731
-        return Fix(
-            decision.title,
-            Applicability.SAFE,
-            [(node, change)],
-            decision.imports,
-            protocol_error_imports(self.context.index),
-        )
+#: Bytes of a module that may add fastmcp's error-handling middleware.
+_MIDDLEWARE = re.compile(rb"ErrorHandlingMiddleware")
+#: Where fastmcp defines it.
+ERROR_HANDLING_MIDDLEWARE = frozenset(
+    {
+        "fastmcp.server.middleware.error_handling.ErrorHandlingMiddleware",
+        "fastmcp.server.middleware.ErrorHandlingMiddleware",
+    }
+)
+
+
+def transforming_error_middleware(module: cst.Module, index: ModuleIndex) -> list[cst.Call]:
+    """Find ``ErrorHandlingMiddleware(...)`` constructions, with ``transform_errors`` left on, that a fastmcp server
+    is given: ``server.add_middleware(ErrorHandlingMiddleware())`` or ``FastMCP(..., middleware=[...])``, directly or
+    through a module-level name.
+
+    Args:
+        module (cst.Module): the module.
+        index (ModuleIndex): its discovery result, for imports.
+    Returns:
+        list[cst.Call]: the middleware constructions, in source order.
+    """
+    symbols = index.symbols
+    if not any(target in ERROR_HANDLING_MIDDLEWARE for target in symbols.imports.values()) and not any(
+        target.startswith("fastmcp") for target in symbols.imports.values()
+    ):
+        return []
+    found: list[cst.Call] = []
+    for node in nodes(module):
+        if not isinstance(node, cst.Call):
+            continue
+        candidates: list[cst.BaseExpression] = []
+        if isinstance(node.func, cst.Attribute) and node.func.attr.value == "add_middleware" and node.args:
+            candidates.append(node.args[0].value)
+        elif symbols.resolve_in(node.func, fw.HIGH_LEVEL_SERVERS):
+            listed = argument(node, "middleware", 99)
+            if isinstance(listed, (cst.List, cst.Tuple)):
+                candidates.extend(element.value for element in listed.elements)
+        for value in candidates:
+            if isinstance(value, cst.Name) and value.value in symbols.constants:
+                value = symbols.constants[value.value]  # middleware = ErrorHandlingMiddleware(...); add_middleware(middleware)
+            if not isinstance(value, cst.Call) or not symbols.resolve_in(value.func, ERROR_HANDLING_MIDDLEWARE):
+                continue
+            flag = argument(value, "transform_errors", 3)
+            if flag is None or is_true(flag):
+                found.append(value)
+    return found
+
+
+def _transform_errors_off(updated: cst.CSTNode) -> cst.CSTNode:
+    """``ErrorHandlingMiddleware(...)`` with ``transform_errors=False`` (replacing ``transform_errors=True``)."""
+    assert isinstance(updated, cst.Call)
+    off = cst.Arg(keyword=cst.Name("transform_errors"), value=cst.Name("False"), equal=cst.AssignEqual(
+        whitespace_before=cst.SimpleWhitespace(""), whitespace_after=cst.SimpleWhitespace("")))
+    args = [a for a in updated.args if not (a.keyword is not None and a.keyword.value == "transform_errors")]
+    if len([a for a in args if a.keyword is None and not a.star]) > 3:
+        args = [a for i, a in enumerate(args) if i != 3]
+    if args:
+        last = args[-1]
+        args[-1] = last.with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
+    return updated.with_changes(args=[*args, off])

@@ -9,7 +9,7 @@ import libcst as cst
 
 from mcp_lint.diagnostics import Applicability, Fix
 from mcp_lint.discovery import FunctionInfo, Handler, ToolScope
-from mcp_lint.failures import failure_report, is_error_string, literal_text, message_node
+from mcp_lint.failures import failure_report, is_error_string, literal_text, message_node, report_text
 from mcp_lint.fixes import call_tool_result, fill, quote_of
 from mcp_lint.rule import Rule, RuleContext, ancestors_within
 from mcp_lint.traversal import nodes, walk_paths
@@ -834,7 +834,7 @@ class EmptyResultAsError(Rule):
             report = failure_report(small, self.context.index, scope.function)
             if report is None:
                 continue
-            text = self._message_text(report.payload, scope.function)
+            text = report_text(report.payload, scope.function)
             if _ABSENCE.search(text) and _FAILURE.search(_NOT_FAILED.sub(" ", text)) is None:
                 reports.append(report)
         if not reports:
@@ -954,13 +954,3 @@ class EmptyResultAsError(Rule):
             [(statement, lambda _: cst.Return(value=value))],
             imports,
         )
-
-    def _message_text(self, payload: cst.BaseExpression, function: FunctionInfo) -> str:
-        """The literal text of a report, following local variables that hold its message."""
-        text = [literal_text(payload)]
-        for node in nodes(payload):
-            if isinstance(node, cst.Name):
-                value = function.assigned(node.value)
-                if value is not None:
-                    text.append(literal_text(value))
-        return " ".join(text)

@@ -134,8 +134,10 @@ EXAMPLE_FINDINGS = [
     ("booking_server.py", 24, 9, "MCP001"),
     ("booking_server.py", 33, 9, "MCP001"),
     ("booking_server.py", 35, 9, "MCP001"),
+    ("orders_server.py", 31, 9, "MCP005"),
     ("orders_server.py", 31, 16, "MCP004"),
     ("orders_server.py", 34, 9, "MCP002"),
+    ("orders_server.py", 34, 9, "MCP005"),
     ("orders_server.py", 36, 9, "MCP003"),
     ("weather_lowlevel.py", 15, 13, "MCP001"),
 ]
@@ -149,9 +151,9 @@ def test_examples_have_findings() -> None:
         f"{ROOT / 'examples' / name}:{row}:{col} {code}" for name, row, col, code in EXAMPLE_FINDINGS
     ]
     assert result.output.splitlines()[-3:] == [
-        "Found 7 errors.",
+        "Found 9 errors.",
         "[*] 5 fixable with `mcp-lint fix`.",
-        "2 hidden fixes can be enabled with the `--unsafe-fixes` option.",
+        "4 hidden fixes can be enabled with the `--unsafe-fixes` option.",
     ]
 
 

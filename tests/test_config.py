@@ -41,8 +41,8 @@ def codes(*args: str) -> tuple[int, list[tuple[str, str]]]:
 
 ALL = [
     ("booking_server.py", "MCP001"), ("booking_server.py", "MCP001"), ("booking_server.py", "MCP001"),
-    ("orders_server.py", "MCP004"), ("orders_server.py", "MCP002"), ("orders_server.py", "MCP003"),
-    ("weather_lowlevel.py", "MCP001"),
+    ("orders_server.py", "MCP005"), ("orders_server.py", "MCP004"), ("orders_server.py", "MCP002"),
+    ("orders_server.py", "MCP005"), ("orders_server.py", "MCP003"), ("weather_lowlevel.py", "MCP001"),
 ]  # fmt: skip
 
 
@@ -51,7 +51,7 @@ def test_no_configuration_selects_everything(project: Path) -> None:
 
 
 def test_select_ignore_and_extend_with_prefixes(project: Path) -> None:
-    configure(project, 'select = ["MCP00"]\nignore = ["MCP001"]\nextend-ignore = ["MCP004"]\n')
+    configure(project, 'select = ["MCP00"]\nignore = ["MCP001"]\nextend-ignore = ["MCP004", "MCP005"]\n')
     assert codes(str(project / "src"))[1] == [("orders_server.py", "MCP002"), ("orders_server.py", "MCP003")]
     configure(project, 'select = ["MCP001"]\nextend-select = ["MCP004"]\n')
     assert {c for _, c in codes(str(project / "src"))[1]} == {"MCP001", "MCP004"}
@@ -77,7 +77,7 @@ def test_exclude_extend_exclude_and_force_exclude(project: Path) -> None:
     found = codes(str(project / "src"))[1]
     assert {name for name, _ in found} == {"booking_server.py", "weather_lowlevel.py"}
     explicit = project / "src" / "orders_server.py"
-    assert len(codes(str(explicit))[1]) == 3  # a file named explicitly is checked...
+    assert len(codes(str(explicit))[1]) == 5  # a file named explicitly is checked...
     assert codes("--force-exclude", str(explicit)) == (0, [])  # ...unless --force-exclude
     (project / "src" / "dist").mkdir()
     shutil.copy(EXAMPLES / "weather_lowlevel.py", project / "src" / "dist" / "gen.py")

@@ -52,8 +52,8 @@ def test_fix_applies_safe_fixes_and_counts_the_rest(examples: Path) -> None:
     result = run("fix", str(examples))
     assert result.exit_code == 1
     lines = result.output.splitlines()
-    assert lines[-1] == "Fixed 5 errors (2 remaining; 2 more with --unsafe-fixes)"
-    assert [line.split(": ")[1].split()[0] for line in lines[:-1]] == ["MCP002", "MCP003"]
+    assert lines[-1] == "Fixed 5 errors (4 remaining; 4 more with --unsafe-fixes)"
+    assert [line.split(": ")[1].split()[0] for line in lines[:-1]] == ["MCP005", "MCP002", "MCP005", "MCP003"]
     fixed = (examples / "booking_server.py").read_text(encoding="utf-8")
     assert 'raise ToolError("departure must be in the future")' in fixed
     assert fixed.count("from mcp.server.fastmcp.exceptions import ToolError") == 1
@@ -61,7 +61,7 @@ def test_fix_applies_safe_fixes_and_counts_the_rest(examples: Path) -> None:
 
     result = run("fix", "--unsafe-fixes", str(examples))
     assert result.exit_code == 0
-    assert result.output == "Fixed 2 errors (0 remaining)\n"
+    assert result.output == "Fixed 4 errors (0 remaining)\n"
     assert run("check", str(examples)).exit_code == 0
     assert run("fix", "--unsafe-fixes", str(examples)).output == "Fixed 0 errors (0 remaining)\n"
 

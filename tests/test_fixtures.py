@@ -16,7 +16,7 @@ from mcp_lint.settings import Settings
 
 
 def actual_diagnostics(path: Path) -> set[tuple[int, int, str]]:
-    result = check_one(path, Settings(path.parent))
+    result = check_one(path, Settings(path.parent, preview=True))  # fixtures cover the preview rules too
     assert not result.error, result.diagnostics
     return {(d.row, d.column, d.code) for d in result.diagnostics}
 

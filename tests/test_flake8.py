@@ -21,10 +21,10 @@ def flake8(*args: str) -> subprocess.CompletedProcess[str]:
 
 @pytest.mark.parametrize("path", fixture_files(), ids=lambda p: p.name)
 def test_flake8_matches_cli(path: Path) -> None:
-    proc = flake8("--select", "MCP", "--format", "%(row)d:%(col)d:%(code)s", str(path))
+    proc = flake8("--select", "MCP", "--mcp-preview", "--format", "%(row)d:%(col)d:%(code)s", str(path))
     assert proc.stderr == ""
     got = {(int(r), int(c), code) for r, c, code in (line.split(":") for line in proc.stdout.splitlines())}
-    cli = {(d.row, d.column, d.code) for d in check_one(path, Settings(path.parent)).diagnostics}
+    cli = {(d.row, d.column, d.code) for d in check_one(path, Settings(path.parent, preview=True)).diagnostics}
     assert got == cli == expected_diagnostics(path)
     assert proc.returncode == (1 if got else 0)
 
@@ -45,3 +45,17 @@ def test_flake8_ignore_and_syntax_errors(tmp_path: Path) -> None:
     broken.write_text("import mcp\ndef f(:\n", encoding="utf-8")
     proc = flake8("--select", "MCP,E999", "--format", "%(code)s", str(broken))
     assert proc.stdout.split() == ["E999"]
+
+
+def test_flake8_runs_preview_rules_only_with_mcp_preview(tmp_path: Path) -> None:
+    target = FIXTURES / "MCP010.py"
+    without = flake8("--select", "MCP010", "--format", "%(row)d:%(code)s", str(target))
+    assert without.stdout == "" and without.returncode == 0
+    config = tmp_path / "setup.cfg"
+    config.write_text("[flake8]\nmcp-preview = true\n", encoding="utf-8")
+    proc = subprocess.run(
+        [sys.executable, "-m", "flake8", "--config", str(config), "--select", "MCP010", "--format", "%(row)d:%(code)s",
+         str(target)],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert proc.stdout.split() == ["13:MCP010", "20:MCP010"]

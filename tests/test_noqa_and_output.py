@@ -36,8 +36,8 @@ def test_add_noqa_suppresses_every_finding(tmp_path: Path) -> None:
     assert result.exit_code == 0
     assert result.output == "Added 3 noqa directives.\n"
     text = target.read_text(encoding="utf-8")
-    assert '"isRetryable": True}  # noqa: MCP004\n' in text
-    assert '"error": "Operation failed"}  # noqa: E501, MCP002\n' in text
+    assert '"isRetryable": True}  # noqa: MCP005, MCP004\n' in text
+    assert '"error": "Operation failed"}  # noqa: E501, MCP002, MCP005\n' in text
     assert 'raise ToolError(f"No orders found for {customer_id}")  # noqa: MCP003\n' in text
     assert invoke("check", "--no-cache", str(target)).exit_code == 0
     assert invoke("check", "--no-cache", "--add-noqa", str(target)).output == "Added 0 noqa directives.\n"
@@ -102,9 +102,10 @@ def test_github_format() -> None:
     pattern = re.compile(r"^::error title=mcp-lint \((MCP\d{3})\),file=([^,]+),line=(\d+),col=(\d+),endLine=\d+,endColumn=\d+::(.*)$")
     parsed = [pattern.match(line).groups() for line in result.output.splitlines()]
     assert [(code, file, int(line), int(col)) for code, file, line, col, _ in parsed] == [
-        ("MCP004", str(ORDERS), 31, 16), ("MCP002", str(ORDERS), 34, 9), ("MCP003", str(ORDERS), 36, 9),
+        ("MCP005", str(ORDERS), 31, 9), ("MCP004", str(ORDERS), 31, 16), ("MCP002", str(ORDERS), 34, 9),
+        ("MCP005", str(ORDERS), 34, 9), ("MCP003", str(ORDERS), 36, 9),
     ]  # fmt: skip
-    assert parsed[0][4].startswith(f"{ORDERS}:31:16: MCP004 Retryable error payload")
+    assert parsed[1][4].startswith(f"{ORDERS}:31:16: MCP004 Retryable error payload")
 
 
 def test_sarif_validates_against_the_official_schema() -> None:
@@ -121,7 +122,9 @@ def test_sarif_validates_against_the_official_schema() -> None:
     # each rule's help links a public source: the first one its References name
     assert rules[1]["helpUri"] == "https://modelcontextprotocol.io/community/seps/1303-input-validation-errors-as-tool-execution-errors"
     assert all(r["helpUri"].startswith("https://") and r["helpUri"] in r["help"]["text"] for r in rules[1:])
-    assert [r["ruleId"] for r in run["results"]] == ["MCP001"] * 3 + ["MCP004", "MCP002", "MCP003", "MCP001"]
+    assert [r["ruleId"] for r in run["results"]] == ["MCP001"] * 3 + [
+        "MCP005", "MCP004", "MCP002", "MCP005", "MCP003", "MCP001",
+    ]  # fmt: skip
     assert run["results"][0]["locations"][0]["physicalLocation"]["region"]["startLine"] == 24
     assert run["results"][0]["fixes"][0]["description"]["text"] == "Raise ToolError(message) instead"
 
@@ -130,6 +133,7 @@ def test_statistics_output_file_and_exit_zero(tmp_path: Path) -> None:
     result = invoke("check", "--no-cache", "--statistics", str(ROOT / "examples"))
     assert result.output == (
         "4\tMCP001\t[*] input-validation-protocol-error\n"
+        "2\tMCP005\t[-] error-reported-as-success\n"
         "1\tMCP002\t[-] generic-swallowed-exception\n"
         "1\tMCP003\t[-] empty-result-as-error\n"
         "1\tMCP004\t[*] retryable-error-without-delay\n"
@@ -138,7 +142,9 @@ def test_statistics_output_file_and_exit_zero(tmp_path: Path) -> None:
     report = tmp_path / "report.json"
     result = invoke("check", "--no-cache", "--exit-zero", "--output-format", "json", "-o", str(report), str(ORDERS))
     assert result.exit_code == 0 and result.output == ""
-    assert [r["code"] for r in json.loads(report.read_text(encoding="utf-8"))] == ["MCP004", "MCP002", "MCP003"]
+    assert [r["code"] for r in json.loads(report.read_text(encoding="utf-8"))] == [
+        "MCP005", "MCP004", "MCP002", "MCP005", "MCP003",
+    ]  # fmt: skip
 
 
 def test_stdin_check_uses_the_stdin_filename_for_config_and_output(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -150,10 +156,10 @@ def test_stdin_check_uses_the_stdin_filename_for_config_and_output(tmp_path: Pat
     source = ORDERS.read_bytes()
     result = invoke("check", "--output-format", "concise", "-", "--stdin-filename", "gen/server.py", input=source)
     assert [line.split(": ")[0] for line in result.output.splitlines() if ": MCP" in line] == [
-        "gen/server.py:34:9", "gen/server.py:36:9",
+        "gen/server.py:31:9", "gen/server.py:34:9", "gen/server.py:34:9", "gen/server.py:36:9",
     ]  # fmt: skip
     result = invoke("check", "--output-format", "concise", "-", input=source)
-    assert result.output.splitlines()[0].startswith("-:31:16: MCP004")
+    assert result.output.splitlines()[1].startswith("-:31:16: MCP004")
     clear_cache()
 
 
@@ -176,7 +182,7 @@ def test_rule_command() -> None:
         "# parse-error (MCP000)", *(f"# {r.name} ({r.code})" for r in ALL_RULES)
     ]
     records = json.loads(invoke("rule", "--all", "--output-format", "json").output)
-    assert [set(r) for r in records] == [{"code", "name", "summary", "explanation", "fix"}] * (len(ALL_RULES) + 1)
+    assert [set(r) for r in records] == [{"code", "name", "summary", "explanation", "fix", "preview"}] * (len(ALL_RULES) + 1)
     assert [r["fix"] for r in records if r["code"] == "MCP004"] == ["Fix is always available."]
     assert json.loads(invoke("rule", "MCP002", "--output-format", "json").output)["code"] == "MCP002"
     unknown = invoke("rule", "MCP999")

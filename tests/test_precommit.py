@@ -38,7 +38,9 @@ def try_repo(repo: Path, home: Path) -> subprocess.CompletedProcess[str]:
 
 def test_hook_reports_what_the_cli_reports(tmp_path: Path, pre_commit_home: Path) -> None:
     fixtures = fixture_files()
-    bad = git_repo(tmp_path / "bad", {path.name: path for path in fixtures})
+    config = tmp_path / "pyproject.toml"
+    config.write_text("[tool.mcp-lint]\npreview = true\n", encoding="utf-8")  # the fixtures cover preview rules
+    bad = git_repo(tmp_path / "bad", {**{path.name: path for path in fixtures}, "pyproject.toml": config})
     proc = try_repo(bad, pre_commit_home)
     assert proc.returncode == 1, proc.stdout + proc.stderr
     found = {

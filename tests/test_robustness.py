@@ -117,7 +117,8 @@ def test_deep_nesting_is_checked_or_reported_never_raised(tmp_path: Path) -> Non
     result = check(legal, too_deep)
     lines = result.output.splitlines()
     assert lines[0].startswith(f"{legal}:8:9: MCP002 ")
-    assert lines[1] == f"{too_deep}:2:205: MCP000 too deeply nested: brackets nested 5000 deep (at most 200)"
+    assert lines[1].startswith(f"{legal}:8:9: MCP005 ")
+    assert lines[2] == f"{too_deep}:2:205: MCP000 too deeply nested: brackets nested 5000 deep (at most 200)"
     assert result.exit_code == 2
 
 

@@ -139,6 +139,16 @@ INVALID_PARAMS_NAMES: frozenset[str] = frozenset(
 #: The JSON-RPC invalid-params code.
 INVALID_PARAMS_CODE = -32602
 
+#: Error-code constants of ``mcp.types`` (mcp v1 and v2) and ``mcp_types``, by name.
+ERROR_CODES: dict[str, int] = {
+    "PARSE_ERROR": -32700, "INVALID_REQUEST": -32600, "METHOD_NOT_FOUND": -32601, "INVALID_PARAMS": -32602,
+    "INTERNAL_ERROR": -32603, "CONNECTION_CLOSED": -32000, "REQUEST_TIMEOUT": -32001, "HEADER_MISMATCH": -32020,
+    "MISSING_REQUIRED_CLIENT_CAPABILITY": -32021, "UNSUPPORTED_PROTOCOL_VERSION": -32022,
+    "URL_ELICITATION_REQUIRED": -32042,
+}  # fmt: skip
+#: Modules the error-code constants are imported from.
+ERROR_CODE_MODULES: frozenset[str] = frozenset({"mcp.types", "mcp_types", "mcp"})
+
 #: Decorator and method names on high-level servers.
 TOOL_DECORATOR = "tool"
 ADD_TOOL_METHOD = "add_tool"

@@ -1,0 +1,460 @@
+"""MCP005 error-reported-as-success."""
+
+from __future__ import annotations
+
+import re
+
+import libcst as cst
+from libcst.helpers import get_full_name_for_node
+
+from mcp_lint.diagnostics import Applicability, Fix
+from mcp_lint.discovery import FunctionInfo, ToolScope, mentions_unknown_tool
+from mcp_lint.failures import (
+    FailureReport,
+    Shape,
+    failure_report,
+    is_false,
+    is_true,
+    literal_text,
+    message_node,
+    payload_fields,
+)
+from mcp_lint.fixes import code, fill, tool_error_name
+from mcp_lint.frameworks import Framework
+from mcp_lint.rule import Rule, RuleContext, ancestors_within
+from mcp_lint.rules.mcp003_empty_result_as_error import EmptyResultAsError
+from mcp_lint.traversal import nodes
+
+#: Names in a return annotation that leave the result's shape open: a payload built there is not documented.
+_OPEN_TYPES = frozenset(
+    "dict Dict list List tuple Tuple str Any object None Optional Union Mapping MutableMapping Sequence Iterable "
+    "JSONType Json CallToolResult TextContent ImageContent EmbeddedResource AudioContent ContentBlock Content "
+    "typing t types mcp_types".split()
+)
+_SUCCESS_STATUS = frozenset({"ok", "success", "succeeded", "done", "completed", "complete"})
+
+
+def _call_name(expr: cst.BaseExpression) -> str | None:
+    if isinstance(expr, cst.Call):
+        name = get_full_name_for_node(expr.func)
+        return name.rsplit(".", 1)[-1] if name else None
+    return None
+
+
+def _keyword(call: cst.Call, name: str) -> cst.Arg | None:
+    return next((a for a in call.args if a.keyword is not None and a.keyword.value == name), None)
+
+
+#: First words of tool names that ask a question: a negative answer is their result (``check_region``, ``is_open``).
+_QUESTION_VERBS = frozenset({"check", "is", "has", "can", "exists", "verify", "validate", "test", "ping"})
+
+
+def _question_tool(name: str) -> bool:
+    """bool: whether a tool's name asks a yes/no question (``check_language_available``, ``validateFormula``)."""
+    words = re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", name.lstrip("_"))
+    return bool(words) and words[0].lower() in _QUESTION_VERBS
+
+
+def _tests_error_key(test: cst.BaseExpression, name: str) -> bool:
+    """Whether a condition tests a local for an ``error`` key: ``x.get("error")``, ``"error" in x``, ``x["error"]``."""
+    for node in nodes(test):
+        if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value == "get":
+            receiver, args = node.func.value, node.args
+            if isinstance(receiver, cst.Name) and receiver.value == name and args and _is_error_key(args[0].value):
+                return True
+        elif isinstance(node, cst.Comparison) and _is_error_key(node.left):
+            target = node.comparisons[0].comparator
+            if isinstance(node.comparisons[0].operator, cst.In) and isinstance(target, cst.Name) and target.value == name:
+                return True
+        elif isinstance(node, cst.Subscript) and isinstance(node.value, cst.Name) and node.value.value == name:
+            element = node.slice[0].slice if node.slice else None
+            if isinstance(element, cst.Index) and _is_error_key(element.value):
+                return True
+    return False
+
+
+def _is_error_key(expr: cst.BaseExpression) -> bool:
+    return isinstance(expr, cst.SimpleString) and expr.evaluated_value in ("error", "errors")
+
+
+def documented_result(function: FunctionInfo) -> bool:
+    """Tell whether a tool declares a result type of its own (``-> SearchResult``), whose fields are its contract.
+
+    Args:
+        function (FunctionInfo): the tool handler.
+    Returns:
+        bool: True when its return annotation names a class other than the builtin containers, typing's
+        generics and MCP's content types.
+    """
+    returns = function.node.returns
+    if returns is None:
+        return False
+    for node in _names(returns.annotation):
+        if node not in _OPEN_TYPES and node[:1].isupper():
+            return True
+    return False
+
+
+def _names(expr: cst.CSTNode) -> list[str]:
+    found: list[str] = []
+    stack: list[cst.CSTNode] = [expr]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, cst.Name):
+            found.append(node.value)
+        elif isinstance(node, cst.Attribute):
+            found.append(node.attr.value)
+            continue
+        elif isinstance(node, (cst.SimpleString, cst.ConcatenatedString)):
+            continue  # a string annotation: not read
+        stack.extend(node.children)
+    return found
+
+
+def says_success(payload: cst.BaseExpression) -> bool:
+    """Tell whether a dict says it is a successful result: ``success``/``ok`` True or a success ``status``.
+
+    Args:
+        payload (cst.BaseExpression): a returned expression.
+    Returns:
+        bool: True for ``{"success": True, "error": ...}`` and ``{"status": "ok", ...}``.
+    """
+    fields = payload_fields(payload) if isinstance(payload, cst.Dict) else None
+    if not fields:
+        return False
+    for key in ("success", "ok"):
+        if is_true(fields.get(key)):
+            return True
+    status = fields.get("status")
+    return isinstance(status, cst.SimpleString) and str(status.evaluated_value).lower() in _SUCCESS_STATUS
+
+
+def success_shapes(framework: Framework) -> str | None:
+    """Say on which versions a framework sends a returned error dict or error text with isError false.
+
+    The one place this rule's truth about dicts and text depends on the framework: the line is told by the imports
+    (mcp v1 ``mcp.server.fastmcp``/``@server.call_tool()``, mcp v2 ``mcp.server.mcpserver``/``on_call_tool=``,
+    standalone ``fastmcp`` of any major).
+
+    Args:
+        framework (Framework): the framework the tool runs under.
+    Returns:
+        str | None: the frameworks and versions that send it as a success, or None where it is no success (the
+        mcp v2 low-level Server rejects a returned dict, list or string as an invalid result).
+    """
+    return {
+        Framework.MCP_V1_FASTMCP: "mcp v1 FastMCP (every 1.x)",
+        Framework.MCP_V1_LOWLEVEL: "the mcp v1 low-level Server (every 1.x)",
+        Framework.MCP_V2_MCPSERVER: "mcp v2 MCPServer (every 2.x)",
+        Framework.FASTMCP: "fastmcp (2.x-4.x)",
+    }.get(framework)
+
+
+def dropped_error_result(framework: Framework, spelling: str) -> str | None:
+    """Say on which versions a returned ``CallToolResult(isError=True)`` (or ``is_error=True``) arrives as a success.
+
+    The one place this rule's truth about ``CallToolResult`` depends on the version:
+    - standalone ``fastmcp`` (major unknown from the imports): 2.x and 3.x serialise the model as JSON text with
+      isError false; 4.x passes it through;
+    - ``is_error=True`` is a silently ignored extra field of mcp v1's ``CallToolResult`` (mcp v1 lines, and fastmcp
+      2.x/3.x, which run on mcp v1);
+    - mcp v1 passes ``CallToolResult`` through from 1.19 on; 1.16-1.18 do not, but the line covers both, and the
+      returned result is the documented way from 1.19 on, so it is not reported without a pin below 1.19.
+
+    Args:
+        framework (Framework): the framework the tool runs under.
+        spelling (str): ``isError`` or ``is_error``.
+    Returns:
+        str | None: the frameworks and versions that send it as a success, or None.
+    """
+    if framework is Framework.FASTMCP:
+        return "fastmcp 2.x and 3.x send a returned CallToolResult as a success (the model dumped as JSON text)"
+    if spelling == "is_error" and framework in (Framework.MCP_V1_FASTMCP, Framework.MCP_V1_LOWLEVEL):
+        return "mcp v1's CallToolResult (every 1.x) ignores is_error=True (an unknown extra field), so isError is false"
+    return None
+
+
+class ErrorReportedAsSuccess(Rule):
+    """## What it does
+    Finds a tool handler that reports a failure in a shape its framework sends with `isError: false`:
+
+    - a returned error dict (`{"error": ...}`, `{"success": False, ...}`, `{"status": "error"}`,
+      `{"isError": True, ...}`), a list of them, or `json.dumps` of one;
+    - an error text (`"Error: ..."`, `f"Failed to {x}"`, also in `[TextContent(...)]`) or an error helper's
+      result, returned from an `except` clause or an `if`/`else` branch;
+    - `CallToolResult(content=[<error text>])` without `isError=True`;
+    - `CallToolResult(isError=True, ...)` returned from a standalone `fastmcp` tool: fastmcp 2.x and 3.x send
+      it as a success; and `CallToolResult(is_error=True)` on mcp v1, which ignores that spelling.
+
+    Not reported: a dict that says it succeeded (`"success": True`, `"status": "ok"`), `"error": None`, a tool
+    whose return annotation names its own result type (`-> SearchResult`: the fields are its documented
+    contract), an error-response model, an empty result reported as an error (MCP003's concern, which asks
+    for the opposite), the unknown-tool answer of a low-level dispatcher (MCP010's) and, on the mcp v2
+    low-level `Server`, returned dicts, lists and strings, which it rejects as invalid results anyway.
+
+    ## Why is this bad?
+    Clients and the model read `isError` to tell a failure from a result (MCP spec, Tools, "Error Handling").
+    With `isError: false`, a client shows the failure as a successful call, retries and fallbacks never start,
+    and the model may take the error text for data. Returning a dict never sets `isError` in any framework.
+
+    ## Example
+    ```python
+    from mcp.server.fastmcp import FastMCP
+
+    mcp = FastMCP("orders")
+
+    @mcp.tool()
+    def cancel_order(order_id: str) -> dict:
+        try:
+            orders.cancel(order_id)
+        except PermissionError as exc:
+            return {"error": f"not allowed to cancel {order_id}: {exc}"}
+        return {"cancelled": order_id}
+    ```
+
+    ## Use instead
+    ```python
+    import json
+
+    from mcp.server.fastmcp import FastMCP
+    from mcp.server.fastmcp.exceptions import ToolError
+
+    mcp = FastMCP("orders")
+
+    @mcp.tool()
+    def cancel_order(order_id: str) -> dict:
+        try:
+            orders.cancel(order_id)
+        except PermissionError as exc:
+            raise ToolError(json.dumps({"error": f"not allowed to cancel {order_id}: {exc}"}))
+        return {"cancelled": order_id}
+    ```
+
+    ## Fix safety
+    The fix is unsafe: it turns a successful result into a tool execution error, and what the model reads
+    changes (the text gains the framework's prefix, "Error executing tool NAME: " on mcp, none on fastmcp).
+    - mcp v1 `FastMCP`, mcp v2 `MCPServer` and `fastmcp`: `raise ToolError(<same text>)`, or
+      `raise ToolError(json.dumps(<payload>))` for a dict or list, with the framework's own `ToolError`
+      (`raise` works whatever the return annotation). A returned `CallToolResult(isError=True, ...)` in
+      fastmcp becomes `raise ToolError(<its text>)`.
+    - `CallToolResult(content=[...])` without `isError`: adds `isError=True`; `is_error=True` becomes
+      `isError=True`, the one spelling both mcp majors accept.
+    - the mcp v1 low-level `Server`: no fix for a returned dict or text, because the replacement,
+      `return CallToolResult(isError=True, ...)`, is passed through only from mcp 1.19 on (earlier versions
+      send pydantic's validation errors instead), and the version is not known here.
+
+    ## References
+    - MCP spec 2025-11-25, Tools, "Error Handling" (tool execution errors are reported with `isError: true`):
+      https://modelcontextprotocol.io/specification/2025-11-25/server/tools#error-handling, SEP-1303.
+    - mcp v1 passes a returned `CallToolResult` through from 1.19.0 (modelcontextprotocol/python-sdk,
+      `src/mcp/server/lowlevel/server.py` and `func_metadata.convert_result`).
+    - fastmcp tools and their results (`ToolError`, `ToolResult`): https://gofastmcp.com/servers/tools and
+      https://gofastmcp.com/python-sdk/fastmcp-exceptions.
+    """
+
+    code = "MCP005"
+    name = "error-reported-as-success"
+    summary = "A tool reports a failure in a shape its framework sends with isError false"
+    fix_applicability = Applicability.UNSAFE
+
+    def __init__(self, context: RuleContext) -> None:
+        super().__init__(context)
+
+    def visit_Return(self, node: cst.Return) -> None:
+        scope = self.context.scope
+        if scope is None or node.value is None:
+            return
+        handler = scope.handler
+        if handler is None or len(scope.frameworks) != 1 or documented_result(scope.function):
+            return  # only a handler's own return value is known to reach the client as its result
+        framework = handler.framework
+        value = node.value
+        if _call_name(value) == "CallToolResult" and isinstance(value, cst.Call):
+            self._check_call_tool_result(node, value, scope)
+            return
+        where = success_shapes(framework)
+        if where is None:
+            return
+        module = self.context.ancestors[0] if self.context.ancestors else None
+        module = module if isinstance(module, cst.Module) else None
+        if isinstance(value, cst.Name) and self._tested_for_error(value.value, scope):
+            report: FailureReport | None = FailureReport(node, Shape.ERROR_DICT, value)  # if r.get("error"): return r
+        else:
+            report = failure_report(node, self.context.index, scope.function, module=module)
+        if report is None or report.shape not in (Shape.ERROR_DICT, Shape.ERROR_STRING, Shape.HELPER):
+            return
+        if report.shape is Shape.HELPER and not self._error_builder(value, scope, module):
+            return
+        if report.shape is not Shape.ERROR_DICT and not self._in_failure_path(scope):
+            return
+        if _question_tool(scope.function.name) and not self._in_except(scope):
+            return  # a check answering "no" gives a result, not a failure (its except clauses still fail)
+        if says_success(value) or (handler.is_dispatcher and mentions_unknown_tool(literal_text(value))):
+            return
+        if self._empty_result(node, scope):
+            return
+        self.report(
+            node,
+            f"Failure reported as a successful result ({report.shape.value}): {where} sends it with isError false, "
+            f"so clients and the model take it for a result; {self._remedy(framework)}",
+            self._fix(node, report, scope),
+        )
+
+    def _remedy(self, framework: Framework) -> str:
+        if framework is Framework.MCP_V1_LOWLEVEL:
+            return "return CallToolResult(isError=True, ...) (mcp >= 1.19) or raise an exception"
+        return "raise ToolError(msg) instead"
+
+    def _tested_for_error(self, name: str, scope: ToolScope) -> bool:
+        """Whether an enclosing ``if`` tests the local for an error: ``x.get("error")``, ``"error" in x``, ``x["error"]``."""
+        within = ancestors_within(self.context.ancestors, scope.function.node)
+        for ancestor in within:
+            if isinstance(ancestor, cst.If) and _tests_error_key(ancestor.test, name):
+                return True
+        return False
+
+    def _error_builder(self, value: cst.BaseExpression, scope: ToolScope, module: cst.Module | None) -> bool:
+        """Whether the helper a report comes from builds only error dicts or texts (``_err(...)``, ``format_error``):
+        a helper that also returns results, or a ``CallToolResult(isError=True)``, is no success-shaped report."""
+        if isinstance(value, cst.Name):
+            value = scope.function.assigned(value.value) or value
+        if isinstance(value, cst.Await):
+            value = value.expression
+        if not isinstance(value, cst.Call):
+            return False
+        helper = self.context.index.callee(scope.function, value.func)
+        if helper is None or not helper.returns:
+            return False
+        index = helper.module or self.context.index
+        shapes = []
+        for returned in helper.returns:
+            found = failure_report(cst.Return(value=returned), index, helper)
+            shapes.append(found.shape if found is not None else None)
+        return all(shape in (Shape.ERROR_DICT, Shape.ERROR_STRING) for shape in shapes)
+
+    def _in_except(self, scope: ToolScope) -> bool:
+        within = ancestors_within(self.context.ancestors, scope.function.node)
+        return any(isinstance(n, cst.ExceptHandler) for n in within[1:])
+
+    def _in_failure_path(self, scope: ToolScope) -> bool:
+        within = ancestors_within(self.context.ancestors, scope.function.node)
+        return any(isinstance(n, (cst.ExceptHandler, cst.If, cst.Else, cst.MatchCase)) for n in within[1:])
+
+    def _empty_result(self, node: cst.Return, scope: ToolScope) -> bool:
+        """Whether MCP003 reports this statement as an empty result: that rule asks for the opposite fix."""
+        shadow = RuleContext(self.context.index, self.context.options)
+        shadow.scope = scope
+        rule = EmptyResultAsError(shadow)
+        ancestors = list(self.context.ancestors)
+        for i, ancestor in enumerate(ancestors):
+            if isinstance(ancestor, cst.If):
+                shadow.ancestors = ancestors[:i]
+                rule.visit_If(ancestor)
+            elif isinstance(ancestor, cst.IndentedBlock):
+                # `if rows: return rows` before the statement: MCP003 reads the fall-through after it.
+                child = ancestors[i + 1] if i + 1 < len(ancestors) else None
+                for statement in ancestor.body:
+                    if statement is child:
+                        break
+                    if isinstance(statement, cst.If):
+                        shadow.ancestors = ancestors[: i + 1]
+                        rule.visit_If(statement)
+        return any(d.node is node for d in shadow.diagnostics)
+
+    def _check_call_tool_result(self, node: cst.Return, call: cst.Call, scope: ToolScope) -> None:
+        framework = scope.framework
+        flag = _keyword(call, "isError") or _keyword(call, "is_error")
+        if flag is not None and is_true(flag.value):
+            spelling = flag.keyword.value  # type: ignore[union-attr]
+            dropped = dropped_error_result(framework, spelling)
+            if dropped is None:
+                return
+            self.report(
+                node,
+                f"Failure reported as a successful result (CallToolResult({spelling}=True)): {dropped}; "
+                + ("raise ToolError(msg) instead" if framework is Framework.FASTMCP else "write isError=True"),
+                self._fix_flag(node, call, scope, flag),
+            )
+            return
+        if flag is not None and not is_false(flag.value):
+            return  # a computed flag
+        content = _keyword(call, "content")
+        if content is None:
+            return
+        report = failure_report(cst.Return(value=content.value), self.context.index, scope.function)
+        if report is None or report.shape is not Shape.ERROR_STRING:
+            return
+        if scope.handler is not None and scope.handler.is_dispatcher and mentions_unknown_tool(literal_text(content)):
+            return
+        if self._empty_result(node, scope):
+            return
+        self.report(
+            node,
+            "Failure reported as a successful result (CallToolResult with an error text and no isError=True): "
+            "every framework sends it with isError false; set isError=True",
+            self._fix_flag(node, call, scope, flag),
+        )
+
+    def _fix_flag(self, node: cst.Return, call: cst.Call, scope: ToolScope, flag: cst.Arg | None) -> Fix | None:
+        """``isError=True`` on the result, or ``raise ToolError(text)`` in fastmcp (2.x/3.x drop the result)."""
+        if scope.framework is Framework.FASTMCP:
+            content = _keyword(call, "content")
+            message = message_node(content.value, self.context.index) if content is not None else None
+            return self._raise_fix(node, message, scope) if message is not None else None
+        new_flag = cst.Arg(
+            keyword=cst.Name("isError"),
+            value=cst.Name("True"),
+            equal=cst.AssignEqual(cst.SimpleWhitespace(""), cst.SimpleWhitespace("")),
+        )
+
+        def transform(updated: cst.CSTNode) -> cst.CSTNode:
+            assert isinstance(updated, cst.Call)
+            args = list(updated.args)
+            if flag is not None:
+                at = next(i for i, a in enumerate(args) if a.keyword is not None and a.keyword.value in ("isError", "is_error"))
+                args[at] = args[at].with_changes(keyword=cst.Name("isError"), value=cst.Name("True"))
+            else:
+                args.insert(0, new_flag.with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))))
+            return updated.with_changes(args=args)
+
+        return Fix("Set isError=True on the result", Applicability.UNSAFE, [(call, transform)])
+
+    def _fix(self, node: cst.Return, report: FailureReport, scope: ToolScope) -> Fix | None:
+        framework = scope.framework
+        if framework.is_lowlevel or report.shape is Shape.HELPER:
+            return None  # mcp v1 low-level: CallToolResult is passed through only from 1.19 on
+        payload = report.payload
+        if report.shape is Shape.ERROR_STRING:
+            if isinstance(payload, (cst.List, cst.Tuple)) or _call_name(payload) == "TextContent":
+                payload = message_node(payload, self.context.index)
+                if payload is None:
+                    return None
+            return self._raise_fix(node, payload, scope)
+        index = self.context.index
+        dumps_name = next((local for local, target in index.symbols.imports.items() if target == "json"), None)
+        if index.symbols.resolve(payload.func) == "json.dumps" if isinstance(payload, cst.Call) else False:
+            return self._raise_fix(node, payload, scope)
+        imports: list[tuple[str, str | None]] = []
+        if dumps_name is None:
+            if "json" in index.symbols.imports or "json" in index.symbols.constants:
+                return None
+            dumps_name = "json"
+            imports.append(("json", None))
+        text = fill(f"{dumps_name}.dumps(__MSG__)", payload)
+        return self._raise_fix(node, text, scope, imports)
+
+    def _raise_fix(
+        self, node: cst.Return, message: cst.BaseExpression, scope: ToolScope,
+        imports: list[tuple[str, str | None]] | None = None,
+    ) -> Fix | None:  # fmt: skip
+        named = tool_error_name(self.context.index, scope.framework)
+        if named is None:
+            return None
+        name, tool_error_imports = named
+        statement = cst.Raise(exc=cst.Call(func=cst.Name(name), args=[cst.Arg(message)]))
+        return Fix(
+            f"Raise {name}({'json.dumps(...)' if 'dumps' in code(message) else 'message'}) instead",
+            Applicability.UNSAFE,
+            [(node, lambda _: statement)],
+            [*(imports or []), *tool_error_imports],  # type: ignore[list-item]
+        )
