@@ -300,7 +300,7 @@ def tool_execution_error(
             passes_call_tool_result(framework, runtime) for runtime in sdk.runtimes(framework)
         ):
             remedy = "raise ValueError(msg)"
-            note = f" (a returned CallToolResult needs mcp>=1.19; the project allows {sdk.describe()})"
+            note = f" (CallToolResult needs mcp>=1.19){sdk.note()}"
             if len(scope.frameworks) != 1 or scope.handler is None or in_try(ancestors):
                 return NoReplacement(remedy, "in a helper, or in a try body whose except could catch ValueError", note)
             return Replacement(

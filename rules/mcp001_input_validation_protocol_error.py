@@ -144,7 +144,7 @@ class InputValidationProtocolError(Rule):
         for call in transforming_error_middleware(node, self.context.index):
             self.report(
                 call,
-                "ErrorHandlingMiddleware with transform_errors on turns tool failures into protocol errors on "
+                "ErrorHandlingMiddleware with transform_errors on sends tool failures as protocol errors on "
                 "fastmcp 4; pass transform_errors=False",
                 Fix(
                     "Pass transform_errors=False",

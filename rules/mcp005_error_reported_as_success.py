@@ -150,30 +150,6 @@ def success_shapes(framework: Framework) -> str | None:
     }.get(framework)
 
 
-def dropped_error_result(framework: Framework, spelling: str) -> str | None:
-    """Say on which versions a returned ``CallToolResult(isError=True)`` (or ``is_error=True``) arrives as a success.
-
-    The one place this rule's truth about ``CallToolResult`` depends on the version:
-    - standalone ``fastmcp`` (major unknown from the imports): 2.x and 3.x serialise the model as JSON text with
-      isError false; 4.x passes it through;
-    - ``is_error=True`` is a silently ignored extra field of mcp v1's ``CallToolResult`` (mcp v1 lines, and fastmcp
-      2.x/3.x, which run on mcp v1);
-    - mcp v1 passes ``CallToolResult`` through from 1.19 on; 1.16-1.18 do not, but the line covers both, and the
-      returned result is the documented way from 1.19 on, so it is not reported without a pin below 1.19.
-
-    Args:
-        framework (Framework): the framework the tool runs under.
-        spelling (str): ``isError`` or ``is_error``.
-    Returns:
-        str | None: the frameworks and versions that send it as a success, or None.
-    """
-    if framework is Framework.FASTMCP:
-        return "fastmcp 2.x and 3.x send a returned CallToolResult as a success (the model dumped as JSON text)"
-    if spelling == "is_error" and framework in (Framework.MCP_V1_FASTMCP, Framework.MCP_V1_LOWLEVEL):
-        return "mcp v1's CallToolResult (every 1.x) ignores is_error=True (an unknown extra field), so isError is false"
-    return None
-
-
 class ErrorReportedAsSuccess(Rule):
     """## What it does
     Finds a tool handler that reports a failure in a shape its framework sends with `isError: false`:
@@ -182,9 +158,10 @@ class ErrorReportedAsSuccess(Rule):
       `{"isError": True, ...}`), a list of them, or `json.dumps` of one;
     - an error text (`"Error: ..."`, `f"Failed to {x}"`, also in `[TextContent(...)]`) or an error helper's
       result, returned from an `except` clause or an `if`/`else` branch;
-    - `CallToolResult(content=[<error text>])` without `isError=True`;
-    - `CallToolResult(isError=True, ...)` returned from a standalone `fastmcp` tool: fastmcp 2.x and 3.x send
-      it as a success; and `CallToolResult(is_error=True)` on mcp v1, which ignores that spelling.
+    - `CallToolResult(content=[<error text>])` without `isError=True`.
+
+    A `CallToolResult(isError=True)` that the framework drops is MCP008's concern, and `is_error=True` on mcp v1
+    MCP006's.
 
     Not reported: a dict that says it succeeded (`"success": True`, `"status": "ok"`), `"error": None`, a tool
     whose return annotation names its own result type (`-> SearchResult`: the fields are its documented
@@ -235,10 +212,9 @@ class ErrorReportedAsSuccess(Rule):
     changes (the text gains the framework's prefix, "Error executing tool NAME: " on mcp, none on fastmcp).
     - mcp v1 `FastMCP`, mcp v2 `MCPServer` and `fastmcp`: `raise ToolError(<same text>)`, or
       `raise ToolError(json.dumps(<payload>))` for a dict or list, with the framework's own `ToolError`
-      (`raise` works whatever the return annotation). A returned `CallToolResult(isError=True, ...)` in
-      fastmcp becomes `raise ToolError(<its text>)`.
-    - `CallToolResult(content=[...])` without `isError`: adds `isError=True`; `is_error=True` becomes
-      `isError=True`, the one spelling both mcp majors accept.
+      (`raise` works whatever the return annotation).
+    - `CallToolResult(content=[...])` without `isError`: adds `isError=True`, the one spelling both mcp majors
+      accept.
     - the mcp v1 low-level `Server`: no fix for a returned dict or text, because the replacement,
       `return CallToolResult(isError=True, ...)`, is passed through only from mcp 1.19 on (earlier versions
       send pydantic's validation errors instead), and the version is not known here.
@@ -295,14 +271,14 @@ class ErrorReportedAsSuccess(Rule):
             return
         self.report(
             node,
-            f"Failure reported as a successful result ({report.shape.value}): {where} sends it with isError false, "
-            f"so clients and the model take it for a result; {self._remedy(framework)}",
+            f"Failure returned as a success ({report.shape.value}): {where} sends it with isError false; "
+            f"{self._remedy(framework)}",
             self._fix(node, report, scope),
         )
 
     def _remedy(self, framework: Framework) -> str:
         if framework is Framework.MCP_V1_LOWLEVEL:
-            return "return CallToolResult(isError=True, ...) (mcp >= 1.19) or raise an exception"
+            return "return CallToolResult(isError=True) (mcp>=1.19) or raise"
         return "raise ToolError(msg) instead"
 
     def _tested_for_error(self, name: str, scope: ToolScope) -> bool:
@@ -365,17 +341,7 @@ class ErrorReportedAsSuccess(Rule):
         framework = scope.framework
         flag = _keyword(call, "isError") or _keyword(call, "is_error")
         if flag is not None and is_true(flag.value):
-            spelling = flag.keyword.value  # type: ignore[union-attr]
-            dropped = dropped_error_result(framework, spelling)
-            if dropped is None:
-                return
-            self.report(
-                node,
-                f"Failure reported as a successful result (CallToolResult({spelling}=True)): {dropped}; "
-                + ("raise ToolError(msg) instead" if framework is Framework.FASTMCP else "write isError=True"),
-                self._fix_flag(node, call, scope, flag),
-            )
-            return
+            return  # an error result; whether the framework sends it as one is MCP006's and MCP008's concern
         if flag is not None and not is_false(flag.value):
             return  # a computed flag
         content = _keyword(call, "content")
@@ -390,8 +356,7 @@ class ErrorReportedAsSuccess(Rule):
             return
         self.report(
             node,
-            "Failure reported as a successful result (CallToolResult with an error text and no isError=True): "
-            "every framework sends it with isError false; set isError=True",
+            "Failure returned as a success (CallToolResult with an error text and no isError=True); set isError=True",
             self._fix_flag(node, call, scope, flag),
         )
 

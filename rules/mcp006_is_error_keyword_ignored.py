@@ -90,9 +90,8 @@ class IsErrorKeywordIgnored(Rule):
             return
         self.report(
             arg,
-            "CallToolResult(is_error=...) is an ignored extra field on mcp v1 (every 1.x release, and fastmcp 2.x/3.x): "
-            f"the client receives isError false and the model reads the error as a success ({sdk.describe()}); "
-            "write isError=, which both mcp majors accept",
+            f"is_error= is ignored by mcp v1 (every 1.x; fastmcp 2.x/3.x), so isError is false{sdk.note()}; "
+            "write isError=",
             Fix(
                 "Write isError= instead of is_error=",
                 Applicability.SAFE,

@@ -92,15 +92,9 @@ def masking(framework: Framework, fastmcp_mask: bool) -> str | None:
         the framework sends the message.
     """
     if framework is Framework.MCP_V2_MCPSERVER:
-        return (
-            "mcp v2 MCPServer (every 2.x, there is no setting) sends any exception other than ToolError as isError "
-            "'Error executing tool <name>' without its message"
-        )
+        return "mcp v2 MCPServer (every 2.x) sends only 'Error executing tool <name>'"
     if framework is Framework.FASTMCP and fastmcp_mask:
-        return (
-            "fastmcp (2.x-4.x) with error masking on sends any exception other than ToolError as isError "
-            "\"Error calling tool '<name>'\" without its message"
-        )
+        return "fastmcp (2.x-4.x) with masking on sends only \"Error calling tool '<name>'\""
     return None
 
 
@@ -235,8 +229,7 @@ class ToolErrorMessageMasked(Rule):
         tool = scope.handlers[0].name
         self.report(
             node,
-            f"{short} raised for an anticipated failure, but {behaviour.replace('<name>', tool)}: the model never "
-            "reads the message; raise ToolError(msg) instead",
+            f"{short} message hidden: {behaviour.replace('<name>', tool)}; raise ToolError(msg) instead",
             None if in_try else self._fix(node, exc, scope),
         )
 

@@ -17,19 +17,11 @@ from mcp_lint.symbols import SymbolTable
 
 #: What the client receives instead of the returned result, and on which releases.
 _WHAT = {
-    Framework.FASTMCP: "fastmcp 2.x and 3.x send it as a successful result whose text is the model dumped as JSON",
-    Framework.MCP_V1_LOWLEVEL: (
-        "the mcp v1 low-level Server before 1.19 iterates it as content and sends isError with pydantic "
-        "validation errors in place of the message"
-    ),
-    Framework.MCP_V1_FASTMCP: (
-        "mcp v1 FastMCP before 1.19 does not recognise it and serializes it like any other return value"
-    ),
+    Framework.FASTMCP: "fastmcp 2.x and 3.x send it as a success",
+    Framework.MCP_V1_LOWLEVEL: "the mcp v1 low-level Server before 1.19 sends pydantic errors instead",
+    Framework.MCP_V1_FASTMCP: "mcp v1 FastMCP before 1.19 sends it as a success",
 }
-_WHAT_STR = (
-    "mcp v1 FastMCP validates it against the -> str annotation and sends the validation error in place of "
-    "the message (every 1.x release)"
-)
+_WHAT_STR = "mcp v1 FastMCP (every 1.x) sends the -> str validation error instead"
 
 
 class CallToolResultNotPassedThrough(Rule):
@@ -126,7 +118,7 @@ class CallToolResultNotPassedThrough(Rule):
         within = ancestors_within(self.context.ancestors, handler.function.node)
         decision = tool_execution_error(text, self.context.index, scope, sdk, within) if text is not None else None
         if framework is Framework.MCP_V1_LOWLEVEL:
-            remedy = "raise ValueError(text) instead, which every mcp v1 release sends as isError with the text"
+            remedy = "raise ValueError(text) instead"
         else:
             remedy = "raise ToolError(text) instead"
         fix = None
@@ -140,7 +132,7 @@ class CallToolResultNotPassedThrough(Rule):
                 fix = Fix(decision.title, Applicability.SAFE, [(node, lambda _: cst.Raise(exc=exc))], decision.imports)
         self.report(
             node,
-            f"Returned CallToolResult(isError=True) is not sent as returned: {what} ({sdk.describe()}); {remedy}",
+            f"Returned CallToolResult(isError=True) lost: {what}{sdk.note()}; {remedy}",
             fix,
         )
 

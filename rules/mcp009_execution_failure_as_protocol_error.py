@@ -27,16 +27,16 @@ def code_verdict(code: int) -> str:
         str: the verdict, for the message.
     """
     if code == -32002:
-        return "-32002 (resource not found) is replaced by -32602 in spec 2026-07-28, which says it MUST NOT be sent"
+        return "spec 2026-07-28 forbids -32002"
     if code == -32603:
-        return "-32603 (internal error) says the server itself is broken, not that the tool's work failed"
+        return "-32603 means the server is broken"
     if code in (-32700, -32600, -32601):
-        return f"{code} reports a malformed or unknown request, not a failed tool call"
+        return f"{code} means a bad request"
     if -32019 <= code <= -32000:
-        return f"{code} is in -32000..-32019, legacy codes that spec 2026-07-28 says SHOULD NOT be used"
+        return f"{code} is a legacy code (spec 2026-07-28: SHOULD NOT)"
     if -32099 <= code <= -32020:
-        return f"{code} is in -32020..-32099, where spec 2026-07-28 forbids codes it does not define"
-    return f"{code} is not a JSON-RPC error code"
+        return f"spec 2026-07-28 forbids undefined code {code}"
+    return f"{code} is no JSON-RPC error code"
 
 
 def delivery(framework: Framework) -> str:
@@ -52,19 +52,13 @@ def delivery(framework: Framework) -> str:
         str: the behaviour, naming the versions affected.
     """
     if framework is Framework.MCP_V2_MCPSERVER:
-        return "mcp v2 MCPServer (2.x) re-raises it as a JSON-RPC protocol error, so the model never sees the message"
+        return "mcp v2 MCPServer sends it as one"
     if framework is Framework.MCP_V2_LOWLEVEL:
-        return "the mcp v2 low-level Server (2.x) sends it as a JSON-RPC protocol error, so the model never sees it"
+        return "the mcp v2 low-level Server sends it as one"
     if framework is Framework.MCP_V1_FASTMCP:
-        return (
-            "mcp v1 FastMCP (1.x) wraps it into an isError result today, but it becomes a protocol error that the "
-            "model never sees on mcp v2"
-        )
+        return "one on mcp v2; v1 FastMCP wraps it"
     if framework is Framework.MCP_V1_LOWLEVEL:
-        return (
-            "the mcp v1 low-level Server (1.x) drops the code and sends an isError result today, but it becomes a "
-            "protocol error that the model never sees on mcp v2"
-        )
+        return "one on mcp v2; the v1 low-level Server wraps it"
     return (
         "fastmcp (2.x-4.x) wraps it into an isError result prefixed 'Error calling tool', which "
         "mask_error_details=True empties; a tool failure is a tool execution error, not a protocol error"
@@ -169,7 +163,7 @@ class ExecutionFailureAsProtocolError(Rule):
         decision = protocol_error_replacement(node, error, scope, self.context.index, self.context.sdk, within)
         self.report(
             node,
-            f"Tool failure raised as a JSON-RPC protocol error: {delivery(scope.framework)}; "
-            f"{code_verdict(error.code)}; {protocol_error_remedy(decision, scope)}",
+            f"Tool failure raised as a protocol error ({delivery(scope.framework)}); {code_verdict(error.code)}; "
+            f"{protocol_error_remedy(decision, scope)}",
             protocol_error_fix(node, decision, self.context.index),
         )

@@ -129,9 +129,8 @@ class UnknownToolNotProtocolError(Rule):
             return
         self.report(
             node,
-            "Unknown tool answered with a result: MCP spec 2025-11-25 and 2026-07-28 make an unknown tool a "
-            f"JSON-RPC -32602 protocol error, which {versions} sends when the handler raises MCPError; "
-            "raise MCPError(code=INVALID_PARAMS, message=...) instead",
+            f"Unknown tool answered with a result, not the -32602 protocol error the spec asks for ({versions}); "
+            "raise MCPError instead",
             self._fix(node, node.value, scope.function),  # type: ignore[union-attr]
         )
 

@@ -16,12 +16,11 @@ from mcp_lint.rule import Rule
 
 #: What each mismatch does at the raise.
 _CRASH = {
-    (1, "code"): "McpError(code, message) raises TypeError on mcp v1, whose McpError takes one ErrorData",
-    (1, "text"): "McpError(message) raises AttributeError ('str' object has no attribute 'message') on mcp v1",
-    (2, "error"): "MCPError(ErrorData(...)) raises TypeError on mcp v2, whose MCPError takes (code, message, data=None)",
-    (2, "text"): "MCPError(message) raises TypeError on mcp v2, whose MCPError takes (code, message, data=None)",
+    (1, "code"): "McpError(code, message) crashes with TypeError on mcp v1",
+    (1, "text"): "McpError(message) crashes with AttributeError on mcp v1",
+    (2, "error"): "MCPError(ErrorData(...)) crashes with TypeError on mcp v2",
+    (2, "text"): "MCPError(message) crashes with TypeError on mcp v2",
 }
-_LINES = {1: "mcp v1 (1.x, fastmcp 2.x/3.x)", 2: "mcp v2 (2.x, fastmcp 4.x)"}
 
 
 def _shape(call: cst.Call) -> str | None:
@@ -134,7 +133,7 @@ class ProtocolErrorConstructorMismatch(Rule):
         crash = "; ".join(_CRASH[(line, shape)] for line in wrong if (line, shape) in _CRASH)
         fix, reason = None, ""
         if len(lines) != 1:
-            reason = f"the project allows both {_LINES[1]} and {_LINES[2]}, whose constructors differ: pin one or set target-sdk"
+            reason = "both mcp majors are allowed; pin one or set target-sdk"
         elif shape == "text":
             reason = "only a message is given, so the error code is unknown"
         else:
@@ -143,8 +142,7 @@ class ProtocolErrorConstructorMismatch(Rule):
                 reason = "the name ErrorData is taken"
         self.report(
             node,
-            f"Protocol error built with the wrong constructor: {crash}, so the tool crashes at the raise and the "
-            f"model never reads the message ({sdk.describe()})" + (f"; no fix: {reason}" if reason else ""),
+            f"Wrong protocol error constructor: {crash}{sdk.note()}" + (f"; no fix: {reason}" if reason else ""),
             fix,
         )
 

@@ -163,10 +163,14 @@ class SdkVersions:
         """
         return tuple(sorted({runtime for framework in frameworks for runtime in _runtimes(self, framework)}, key=_order))
 
+    def note(self) -> str:
+        """str: `` (pins: ...)`` for a message, or nothing when no pins were found (every release counts)."""
+        return f" (pins: {self.describe()})" if self.pins else ""
+
     def describe(self) -> str:
         """str: the pins for messages, or a note that none were found."""
         if not self.pins:
-            return "no mcp/fastmcp version found in the project"
+            return "no pins found"
         return "; ".join(pin.describe() for pin in self.pins)
 
     def key(self) -> str:
