@@ -53,7 +53,8 @@ def test_fix_diff_of_standard_input_is_a_unified_diff() -> None:
     assert result.exit_code == 1
     lines = result.stdout.splitlines()
     assert lines[:2] == ["--- -", "+++ -"] and lines[2].startswith("@@ ")
-    assert '+            return CallToolResult(isError=True, content=[TextContent(type="text", text="days must be between 1 and 7")])' in lines
+    # no SDK pins: a v1 low-level handler raises ValueError, which every mcp v1 release sends as isError
+    assert '+            raise ValueError("days must be between 1 and 7")' in lines
     assert not result.stdout.startswith('"""A weather')  # not the whole file
     assert result.stderr == "Would fix 1 error (0 remaining)\n"
     clean = invoke("fix", "--diff", "-", input=(FIXTURES / "MCP001_no_mcp_import.py").read_bytes())
@@ -66,20 +67,21 @@ def test_check_fix_reports_what_remains_like_ruff(examples: Path) -> None:
     result = invoke("check", "--no-cache", "--fix", "--output-format", "concise", str(examples))
     assert result.exit_code == 1
     lines = result.stdout.splitlines()
-    assert [line.split(": ")[1].split()[0] for line in lines[:2]] == ["MCP002", "MCP003"]
-    assert lines[2:] == [
-        "Found 7 errors (5 fixed, 2 remaining).",
-        "2 hidden fixes can be enabled with the `--unsafe-fixes` option.",
+    assert [line.split(": ")[1].split()[0] for line in lines[:4]] == ["MCP005", "MCP002", "MCP005", "MCP003"]
+    assert lines[4:] == [
+        "Found 9 errors (5 fixed, 4 remaining).",
+        "4 hidden fixes can be enabled with the `--unsafe-fixes` option.",
     ]
     assert b'raise ToolError("departure must be in the future")' in (examples / "booking_server.py").read_bytes()
     again = invoke("check", "--no-cache", "--fix", "--unsafe-fixes", "--show-fixes", "--output-format", "concise", str(examples))
     assert again.exit_code == 0
     assert again.stdout.splitlines() == [
-        "Fixed 2 errors:",
+        "Fixed 4 errors:",
         f"- {examples / 'orders_server.py'}:",
         "    1 × MCP002 (generic-swallowed-exception)",
         "    1 × MCP003 (empty-result-as-error)",
-        "Found 2 errors (2 fixed, 0 remaining).",
+        "    2 × MCP005 (error-reported-as-success)",
+        "Found 4 errors (4 fixed, 0 remaining).",
     ]
 
 
@@ -89,8 +91,8 @@ def test_fix_is_the_shorthand_of_check_fix(tmp_path: Path) -> None:
     shutil.copytree(ROOT / "examples", two)
     shorthand = invoke("fix", "--no-cache", "--unsafe-fixes", "--show-fixes", str(one))
     assert shorthand.exit_code == 0
-    assert shorthand.stdout.splitlines()[0] == "Fixed 7 errors:"
-    assert shorthand.stdout.splitlines()[-1] == "Fixed 7 errors (0 remaining)"
+    assert shorthand.stdout.splitlines()[0] == "Fixed 9 errors:"
+    assert shorthand.stdout.splitlines()[-1] == "Fixed 9 errors (0 remaining)"
     assert invoke("check", "--no-cache", "--fix", "--unsafe-fixes", str(two)).exit_code == 0
     assert snapshot(one) == snapshot(two) != snapshot(ROOT / "examples")
 
@@ -102,7 +104,7 @@ def test_fix_only_exits_0_with_leftovers_and_exit_non_zero_on_fix(examples: Path
     nothing = invoke("check", "--no-cache", "--fix-only", "--exit-non-zero-on-fix", str(examples))
     assert nothing.exit_code == 0 and nothing.stdout == ""  # only unsafe fixes are left
     unsafe = invoke("check", "--no-cache", "--fix-only", "--unsafe-fixes", "--exit-non-zero-on-fix", str(examples))
-    assert unsafe.exit_code == 1 and unsafe.stdout == "Fixed 2 errors.\n"
+    assert unsafe.exit_code == 1 and unsafe.stdout == "Fixed 4 errors.\n"
     assert invoke("check", "--no-cache", str(examples)).stdout == "All checks passed!\n"
 
 
@@ -115,27 +117,32 @@ def test_check_diff_writes_nothing_and_exits_1(examples: Path) -> None:
     assert f"+++ {examples / 'weather_lowlevel.py'}" in result.stdout.splitlines()
     assert result.stderr == "Would fix 5 errors.\n"
     unsafe = invoke("check", "--no-cache", "--diff", "--unsafe-fixes", str(examples / "orders_server.py"))
-    assert unsafe.exit_code == 1 and unsafe.stderr == "Would fix 3 errors.\n"
+    assert unsafe.exit_code == 1 and unsafe.stderr == "Would fix 5 errors.\n"
 
 
 def test_unsafe_fixes_counts_unsafe_fixes_as_fixable(examples: Path) -> None:
     plain = invoke("check", "--no-cache", "--output-format", "concise", str(examples))
     assert plain.stdout.splitlines()[-2:] == [
         "[*] 5 fixable with `mcp-lint fix`.",
-        "2 hidden fixes can be enabled with the `--unsafe-fixes` option.",
+        "4 hidden fixes can be enabled with the `--unsafe-fixes` option.",
     ]
     unsafe = invoke("check", "--no-cache", "--unsafe-fixes", "--output-format", "concise", str(examples))
     assert unsafe.exit_code == 1
-    assert unsafe.stdout.splitlines()[-1] == "[*] 7 fixable with `mcp-lint fix --unsafe-fixes`."
+    assert unsafe.stdout.splitlines()[-1] == "[*] 9 fixable with `mcp-lint fix --unsafe-fixes`."
 
 
 def test_statistics_marks_only_applicable_fixes_and_speaks_json(examples: Path) -> None:
     text = invoke("check", "--no-cache", "--statistics", "--unsafe-fixes", str(examples))
-    assert text.stdout.splitlines()[1:3] == ["1\tMCP002\t[*] generic-swallowed-exception", "1\tMCP003\t[*] empty-result-as-error"]
+    assert text.stdout.splitlines()[1:4] == [
+        "2\tMCP005\t[*] error-reported-as-success",
+        "1\tMCP002\t[*] generic-swallowed-exception",
+        "1\tMCP003\t[*] empty-result-as-error",
+    ]
     result = invoke("check", "--no-cache", "--statistics", "--output-format", "json", str(examples))
     assert result.exit_code == 1
     assert json.loads(result.stdout) == [
         {"code": "MCP001", "name": "input-validation-protocol-error", "count": 4, "fixable": True},
+        {"code": "MCP005", "name": "error-reported-as-success", "count": 2, "fixable": False},
         {"code": "MCP002", "name": "generic-swallowed-exception", "count": 1, "fixable": False},
         {"code": "MCP003", "name": "empty-result-as-error", "count": 1, "fixable": False},
         {"code": "MCP004", "name": "retryable-error-without-delay", "count": 1, "fixable": True},
@@ -183,7 +190,7 @@ def test_colour_follows_no_color_and_force_color() -> None:
 def test_quiet_and_silent(examples: Path) -> None:
     quiet = invoke("check", "--no-cache", "-q", "--output-format", "concise", str(examples))
     assert quiet.exit_code == 1
-    assert len(quiet.stdout.splitlines()) == 7 and "Found" not in quiet.stdout
+    assert len(quiet.stdout.splitlines()) == 9 and "Found" not in quiet.stdout
     silent = invoke("check", "--no-cache", "--silent", str(examples))
     assert silent.exit_code == 1 and silent.output == ""
     fixed = invoke("fix", "--no-cache", "-s", str(examples))

@@ -54,5 +54,5 @@ def test_smoke_script_runs_from_the_repository_root() -> None:
             [sys.executable, "scripts/smoke.py", "examples", *extra], cwd=ROOT, capture_output=True, text=True, timeout=600
         )  # fmt: skip
         assert proc.returncode == 0, proc.stdout + proc.stderr
-        fixes = 7 if extra else 5
-        assert proc.stdout.splitlines() == [f"files 3, findings 7, fixes {fixes}, crashes 0, non-idempotent 0"]
+        fixes = 9 if extra else 5
+        assert proc.stdout.splitlines() == [f"files 3, findings 9, fixes {fixes}, crashes 0, non-idempotent 0"]
