@@ -214,7 +214,7 @@ class Dispatchers:
         return made
 
     def is_unknown_tool_answer(self, scope: ToolScope, ancestors: Sequence[cst.CSTNode], text: str) -> bool:
-        """Tell whether a statement answers a call of an unknown tool: the protocol error that stays (seed 001).
+        """Tell whether a statement answers a call of an unknown tool: the protocol error that stays (spec 2025-11-25, tools, Error Handling).
 
         Args:
             scope (ToolScope): the tool scope of the function the statement is in.

@@ -222,8 +222,8 @@ class ErrorReportedAsSuccess(Rule):
     ## References
     - MCP spec 2025-11-25, Tools, "Error Handling" (tool execution errors are reported with `isError: true`):
       https://modelcontextprotocol.io/specification/2025-11-25/server/tools#error-handling, SEP-1303.
-    - mcp v1 passes a returned `CallToolResult` through from 1.19.0 (modelcontextprotocol/python-sdk,
-      `src/mcp/server/lowlevel/server.py` and `func_metadata.convert_result`).
+    - mcp v1 passes a returned `CallToolResult` through from 1.19.0, as measured in `docs/frameworks.md` (source:
+      https://github.com/modelcontextprotocol/python-sdk/blob/v1.x/src/mcp/server/lowlevel/server.py).
     - fastmcp tools and their results (`ToolError`, `ToolResult`): https://gofastmcp.com/servers/tools and
       https://gofastmcp.com/python-sdk/fastmcp-exceptions.
     """

@@ -159,8 +159,8 @@ class ToolErrorMessageMasked(Rule):
     ## References
     - MCP spec 2025-11-25, Tools, "Error Handling" (tool execution errors carry actionable feedback):
       https://modelcontextprotocol.io/specification/2025-11-25/server/tools#error-handling, SEP-1303.
-    - mcp v2 `MCPServer` wraps other exceptions as `UnexpectedToolError` ("Error executing tool NAME"):
-      `src/mcp/server/mcpserver/tools/base.py` in modelcontextprotocol/python-sdk.
+    - mcp v2 `MCPServer` wraps other exceptions as `UnexpectedToolError` ("Error executing tool NAME"), as
+      measured in `docs/frameworks.md`.
     - fastmcp error masking (`mask_error_details`, `FASTMCP_MASK_ERROR_DETAILS`):
       https://gofastmcp.com/servers/tools ("Error Handling").
     """

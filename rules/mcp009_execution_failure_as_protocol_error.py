@@ -133,9 +133,8 @@ class ExecutionFailureAsProtocolError(Rule):
     - MCP spec 2025-11-25, Tools, "Error Handling": protocol errors versus tool execution errors
       (https://modelcontextprotocol.io/specification/2025-11-25/server/tools#error-handling), SEP-1303.
     - MCP spec 2026-07-28, Basic, JSON-RPC error codes (legacy -32000..-32019, no undefined -32020..-32099,
-      no -32002): `docs/specification/2026-07-28/basic/index.mdx` in modelcontextprotocol/modelcontextprotocol.
-    - mcp v2 `MCPServer` re-raises `MCPError` from a tool on purpose: `src/mcp/server/mcpserver/tools/base.py`
-      (`Tool.run`) in modelcontextprotocol/python-sdk.
+      no -32002): https://github.com/modelcontextprotocol/modelcontextprotocol/blob/main/docs/specification/2026-07-28/basic/index.mdx
+    - mcp v2 `MCPServer` re-raises `MCPError` from a tool on purpose, as measured in `docs/frameworks.md`.
     """
 
     code = "MCP009"

@@ -100,9 +100,9 @@ class UnknownToolNotProtocolError(Rule):
     ## References
     - MCP spec 2025-11-25, Tools, "Error Handling" (unknown tools are protocol errors):
       https://modelcontextprotocol.io/specification/2025-11-25/server/tools#error-handling, SEP-1303.
-    - MCP spec 2026-07-28, the same section: `docs/specification/2026-07-28/server/tools.mdx` in
-      modelcontextprotocol/modelcontextprotocol.
-    - SEP-2145 (open): unknown tools as tool execution errors.
+    - MCP spec 2026-07-28, the same section:
+      https://github.com/modelcontextprotocol/modelcontextprotocol/blob/main/docs/specification/2026-07-28/server/tools.mdx
+    - What each framework answers to an unknown tool, as measured: `docs/frameworks.md`.
     """
 
     code = "MCP010"

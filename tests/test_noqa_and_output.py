@@ -55,8 +55,7 @@ def test_full_format_has_frame_and_fix_title() -> None:
     lines = result.output.splitlines()
     assert lines[0] == (
         f"{WEATHER}:15:13: MCP001 [*] Input validation error raised as a -32602 protocol error; raise ValueError "
-        "instead (a returned CallToolResult needs mcp>=1.19; the project allows no mcp/fastmcp version found in the "
-        "project)"
+        "instead (CallToolResult needs mcp>=1.19)"
     )
     assert lines[1:6] == [
         "   |",

@@ -237,7 +237,7 @@ def test_diagnostics_of_the_unsaved_buffer_on_open_change_and_save(project: Path
         assert first.code_description.href == (
             "https://modelcontextprotocol.io/community/seps/1303-input-validation-errors-as-tool-execution-errors"
         )
-        assert first.message.startswith("Input validation failure raised as a -32602 protocol error")
+        assert first.message.startswith("Input validation error raised as a -32602 protocol error")
 
         # An incremental change of lines 14-15 adds the exception to the message: MCP002 goes away. Two changes in
         # quick succession: the diagnostics published last are those of the last version.

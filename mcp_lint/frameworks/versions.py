@@ -453,6 +453,8 @@ def read_versions(root: str, files: Mapping[str, str]) -> SdkVersions:
         else:
             entries = list(_requirements_txt(text))
         for package, spec in entries:
+            if not str(spec):
+                continue  # ``mcp`` with no version allows every release: it pins nothing
             ranges.setdefault(package, []).append(spec)
             _add_source(sources, package, name)
     pins = []

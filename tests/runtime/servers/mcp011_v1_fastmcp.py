@@ -9,5 +9,5 @@ mcp = FastMCP("bookings")
 @mcp.tool()
 def book(date: str) -> str:
     if date < "2026-01-01":
-        raise McpError(INTERNAL_ERROR, "date must be in the future")
+        raise McpError(INTERNAL_ERROR, "date must be in the future")  # noqa: MCP009 - this server shows MCP011 alone
     return "booked"
