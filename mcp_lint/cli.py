@@ -26,6 +26,8 @@ from mcp_lint.output import FORMATS, FORMATS_WITH_EDITS
 from mcp_lint.output.text import concise_line, render_statistics, summary
 from mcp_lint.rule import Rule
 from mcp_lint.rules import ALL_RULES
+from mcp_lint.probe.cli import probe
+from mcp_lint.probe.rules import PROBE_RULES
 from mcp_lint.project import SummaryCache, use_context
 from mcp_lint.runner import Projects, RunOptions, SettingsResolver, check_paths, check_stdin, default_jobs
 from mcp_lint.selection import SelectorError, validate_selectors
@@ -334,9 +336,9 @@ def rule(code: str | None, show_all: bool, output_format: str) -> None:
         raise click.UsageError("give either a rule code or --all")
     rules = list(ALL_RULES)
     if code is not None:
-        rules = [r for r in ALL_RULES if code.upper() in (r.code, r.name.upper())]
+        rules = [r for r in (*ALL_RULES, *PROBE_RULES) if code.upper() in (r.code, r.name.upper())]
         if not rules:
-            _fail(f"unknown rule {code!r} (known: {', '.join(r.code for r in ALL_RULES)})")
+            _fail(f"unknown rule {code!r} (known: {', '.join(r.code for r in (*ALL_RULES, *PROBE_RULES))})")
     if output_format == "json":
         records = [_rule_record(r) for r in rules]
         click.echo(json.dumps(records if show_all else records[0], indent=2))
@@ -345,3 +347,6 @@ def rule(code: str | None, show_all: bool, output_format: str) -> None:
         if i:
             click.echo()
         click.echo(f"# {r.name} ({r.code})\n\n{r.fix_availability()}\n\n{r.documentation()}")
+
+
+main.add_command(probe)

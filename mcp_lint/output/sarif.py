@@ -8,9 +8,30 @@ from pathlib import Path
 
 from mcp_lint import __version__
 from mcp_lint.diagnostics import PARSE_ERROR_CODE, FileResult
+from mcp_lint.rule import Rule
 from mcp_lint.rules import ALL_RULES
 
 SARIF_SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+
+
+def rule_descriptor(rule: type[Rule]) -> dict[str, object]:
+    """The SARIF reportingDescriptor of a rule, with its documentation as help text.
+
+    Args:
+        rule (type[Rule]): the rule (a static rule or a probe rule).
+    Returns:
+        dict[str, object]: ``id``, ``name``, descriptions, ``help``, level and fix availability.
+    """
+    sections = rule.doc_sections()
+    return {
+        "id": rule.code,
+        "name": rule.name,
+        "shortDescription": {"text": rule.summary},
+        "fullDescription": {"text": sections["What it does"]},
+        "help": {"text": rule.documentation(), "markdown": rule.documentation()},
+        "defaultConfiguration": {"level": "error"},
+        "properties": {"fix": rule.fix_applicability.value if rule.fix_applicability else "none"},
+    }
 
 
 def _descriptors() -> list[dict[str, object]]:
@@ -24,19 +45,7 @@ def _descriptors() -> list[dict[str, object]]:
             "defaultConfiguration": {"level": "error"},
         }
     ]
-    for rule in ALL_RULES:
-        sections = rule.doc_sections()
-        descriptors.append(
-            {
-                "id": rule.code,
-                "name": rule.name,
-                "shortDescription": {"text": rule.summary},
-                "fullDescription": {"text": sections["What it does"]},
-                "help": {"text": rule.documentation(), "markdown": rule.documentation()},
-                "defaultConfiguration": {"level": "error"},
-                "properties": {"fix": rule.fix_applicability.value if rule.fix_applicability else "none"},
-            }
-        )
+    descriptors.extend(rule_descriptor(rule) for rule in ALL_RULES)
     return descriptors
 
 
