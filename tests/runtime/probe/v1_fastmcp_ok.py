@@ -1,4 +1,6 @@
-"""mcp v1 FastMCP server whose invalid calls all get isError texts that name the argument (conforming)."""
+"""mcp v1 FastMCP server whose invalid calls all get isError texts that name the argument (conforming).
+Each call that reaches the tool function appends a line to $PROBE_CALL_LOG, when set."""
+import os
 from typing import Annotated, Literal
 
 from mcp.server.fastmcp import FastMCP
@@ -13,6 +15,10 @@ def book(
     seats: Annotated[int, Field(ge=1, le=10)],
     cabin: Literal["economy", "business"] = "economy",
 ) -> str:
+    log = os.environ.get("PROBE_CALL_LOG")
+    if log:
+        with open(log, "a", encoding="utf-8") as f:
+            f.write(f"book {date} {seats} {cabin}\n")
     return f"booked {seats} {cabin} seats on {date}"
 
 
