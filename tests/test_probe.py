@@ -60,12 +60,12 @@ CASES = [
     ("mcp1 FastMCP: pydantic names the argument; the unknown tool is isError", "mcp1", "v1_fastmcp_ok.py", ("--preview",),
      [("MCP103", UNKNOWN, "unknown-tool", TOOL_ERROR, None)]),
     ("mcp1 low-level raising McpError(INVALID_PARAMS): v1 sends isError", "mcp1", "v1_lowlevel_mcperror.py", (), []),
-    ("mcp2 low-level args['a'], 2026-07-28", "mcp2", "v2_lowlevel_keyerror.py", (),
+    ("mcp2 low-level args['a'], 2026-07-28", "mcp2", "v2_lowlevel_add.py", (),
      [("MCP101", "add", "missing-required", PROTOCOL_ERROR, -32603),
       ("MCP101", "add", "wrong-type", PROTOCOL_ERROR, -32603)]),
-    ("mcp2 low-level args['a'], handshake", "mcp2", "v2_lowlevel_keyerror.py", ("--protocol", "legacy"),
+    ("mcp2 low-level args['a'], handshake", "mcp2", "v2_lowlevel_add.py", ("--protocol", "legacy"),
      [("MCP101", "add", "missing-required", PROTOCOL_ERROR, 0), ("MCP101", "add", "wrong-type", PROTOCOL_ERROR, 0)]),
-    ("mcp2 low-level checking its arguments", "mcp2", "v2_lowlevel_ok.py", ("--preview",), []),
+    ("mcp2 low-level checking its arguments", "mcp2", "v2_lowlevel_add.py", ("--preview", "--env", "PROBE_CHECK=1"), []),
     ("mcp2 MCPServer raising ValueError: masked", "mcp2", "v2_mcpserver_seats.py", (),
      [("MCP102", "book", "below-minimum", TOOL_ERROR, None), ("MCP102", "book", "above-maximum", TOOL_ERROR, None)]),
     ("mcp2 MCPServer raising MCPError(INVALID_PARAMS)", "mcp2", "v2_mcpserver_seats.py", ("--env", "PROBE_ERROR=mcp"),
@@ -90,8 +90,8 @@ def test_probe_findings_per_framework(env: str, server: str, options: tuple[str,
 
 
 def test_messages_and_text_formats() -> None:
-    server = [python("mcp2"), "v2_lowlevel_keyerror.py"]
-    label = f"{server[0]} v2_lowlevel_keyerror.py"
+    server = [python("mcp2"), "v2_lowlevel_add.py"]
+    label = f"{server[0]} v2_lowlevel_add.py"
     concise = probe("--protocol", "legacy", "--output-format", "concise", "--", *server)
     assert concise.returncode == 1
     assert concise.stdout == (
@@ -154,7 +154,10 @@ def test_dry_run_and_call_valid(tmp_path: Path) -> None:
 def test_progress_line_per_tool_on_a_terminal() -> None:
     main, secondary = pty.openpty()
     try:
-        result = probe("--output-format", "concise", "--", python("mcp2"), "v2_lowlevel_ok.py", stderr=secondary)
+        result = probe(
+            "--output-format", "concise", "--env", "PROBE_CHECK=1", "--", python("mcp2"), "v2_lowlevel_add.py",
+            stderr=secondary,
+        )  # fmt: skip
         os.close(secondary)
         secondary = -1
         chunks = []
