@@ -164,7 +164,7 @@ def _start_failure(target: Target, exc: BaseException, errlog: IO[str] | None) -
     reason = str(leaf) or type(leaf).__name__
     if isinstance(leaf, OSError) and leaf.strerror:
         reason = leaf.strerror
-    message = f"could not start or connect to the server {where!r}: {reason}"
+    message = f"could not start or connect to the server {where!r} and list its tools: {reason}"
     if errlog is not None:
         try:
             errlog.seek(0)
