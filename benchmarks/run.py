@@ -3,6 +3,8 @@
     python benchmarks/run.py PATH [--runs 5]
     python benchmarks/run.py --synthetic 1000000 [--keep DIR]
 
+It measures ``mcp-lint check`` with a cold cache, a warm cache, and after one file is edited (a trailing comment
+toggled in the largest module that registers tools, before each run), ``fix --diff`` and ``flake8 --select MCP``.
 For each command it does one warm-up run, then ``--runs`` timed runs, and prints the lines and files, the
 median wall time, lines per second and the peak RSS of the largest process, then the ratios measured in the
 same run. The peers run from their own virtual environments (made once in ``benchmarks/.venvs``): plain
@@ -94,6 +96,24 @@ def synthesize(lines: int, out: Path) -> None:
         index += 1
 
 
+#: Toggles a trailing comment in one file, so that each run after it sees that file edited.
+_EDIT = (
+    "import sys\n"
+    "path = sys.argv[1]\n"
+    "data = open(path, 'rb').read()\n"
+    "mark = b'# mcp-lint benchmark edit\\n'\n"
+    "data = data[: -len(mark)] if data.endswith(mark) else data + (b'' if data.endswith(b'\\n') else b'\\n') + mark\n"
+    "open(path, 'wb').write(data)\n"
+)
+
+
+def edited_file(files: list[Path]) -> Path:
+    """The file the one-file-edit run changes: the largest module that registers tools (editing a server module
+    re-links its whole project), else the largest file."""
+    servers = [f for f in files if b".tool(" in f.read_bytes() or b"call_tool" in f.read_bytes()]
+    return max(servers or files, key=lambda f: f.stat().st_size)
+
+
 def measure(command: list[str], runs: int, cwd: Path, before: list[str] | None = None) -> dict[str, float]:
     """Median wall time and peak RSS over ``runs`` runs after one warm-up; ``before`` runs before each."""
     times, peaks, codes = [], [], set()
@@ -136,7 +156,10 @@ def main() -> None:
         jobs = str(args.jobs or len(os.sched_getaffinity(0)))
         cache = scratch / "cache"
         mcp_lint = [sys.executable, "-m", "mcp_lint"]
-        print(f"tree: {tree}\nfiles: {len(files)}  lines: {lines}  jobs: {jobs}  runs: {args.runs}\n", flush=True)
+        edited = edited_file(files)
+        original = edited.read_bytes()
+        print(f"tree: {tree}\nfiles: {len(files)}  lines: {lines}  jobs: {jobs}  runs: {args.runs}", flush=True)
+        print(f"edited between the one-file-edit runs: {edited}\n", flush=True)
         plain, bugbear = peer_python("plain"), peer_python("bugbear")
         flake8_args = ["--jobs", jobs, "--exit-zero", "--isolated"]
         commands = {
@@ -147,6 +170,10 @@ def main() -> None:
             "mcp-lint check (warm cache)": (
                 [*mcp_lint, "check", "--jobs", jobs, "--cache-dir", str(cache), "--exit-zero", "--output-format", "concise", str(tree)],
                 None,
+            ),
+            "mcp-lint check (one file edited)": (
+                [*mcp_lint, "check", "--jobs", jobs, "--cache-dir", str(cache), "--exit-zero", "--output-format", "concise", str(tree)],
+                [sys.executable, "-c", _EDIT, str(edited)],
             ),
             "mcp-lint fix --diff": ([*mcp_lint, "fix", "--diff", "--no-cache", "--jobs", jobs, str(tree)], None),
             "flake8 --select MCP": ([sys.executable, "-m", "flake8", *flake8_args, "--select", "MCP", str(tree)], None),
@@ -167,6 +194,7 @@ def main() -> None:
             "cold check / flake8 --select B (target <= 0.5)": cold / t["flake8 --select B (bugbear)"],
             "cold check / ast.parse loop (target <= 2)": cold / t["ast.parse loop (1 process)"],
             "warm check / cold check (target <= 0.1)": t["mcp-lint check (warm cache)"] / cold,
+            "one file edited / cold check (target <= 0.2)": t["mcp-lint check (one file edited)"] / cold,
             "flake8 --select MCP / plain flake8 (target <= 1.25)": t["flake8 --select MCP"] / t["flake8 (plain)"],
             "fix --diff / cold check (target <= 1.5)": t["mcp-lint fix --diff"] / cold,
             "peak RSS of mcp-lint check, MB (target <= 500)": max(
@@ -179,6 +207,8 @@ def main() -> None:
         if args.json:
             print(json.dumps({"files": len(files), "lines": lines, "results": results, "ratios": ratios}, indent=2))
     finally:
+        if args.path is not None and "original" in locals():
+            edited.write_bytes(original)  # the measured tree is left as it was
         shutil.rmtree(scratch, ignore_errors=True)
 
 

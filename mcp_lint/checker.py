@@ -24,6 +24,7 @@ from libcst.metadata import MetadataWrapper, PositionProvider
 from mcp_lint.diagnostics import PARSE_ERROR_CODE, Diagnostic, FileResult
 from mcp_lint.discovery import STANDALONE_FILE, ToolScope, discover
 from mcp_lint.frameworks import MCP_IMPORT_PATTERN
+from mcp_lint.frameworks.versions import SdkVersions, sdk_for
 from mcp_lint.project import ModuleFacts, ProjectContext, single_module
 from mcp_lint.rule import Rule, RuleContext, RuleOptions
 from mcp_lint.traversal import walk_paths
@@ -159,6 +160,7 @@ def parse(source: bytes | str) -> cst.Module | Diagnostic:
 def check_module(
     module: cst.Module, rule_classes: Sequence[type[Rule]], options: RuleOptions | None = None,
     facts: ModuleFacts | None = None, project: ProjectContext | None = None, file: str | None = None,
+    sdk: SdkVersions | None = None,
 ) -> list[Diagnostic]:  # fmt: skip
     """Run rules over a parsed module.
 
@@ -169,13 +171,14 @@ def check_module(
         facts (ModuleFacts | None): the module's facts from the project model; None checks the module on its own.
         project (ProjectContext | None): the project, for calls that lead into other modules.
         file (str | None): the module's file, as the project model names it.
+        sdk (SdkVersions | None): the SDK releases its project allows; unknown (every release) when None.
     Returns:
         list[Diagnostic]: the findings with positions and fixes, sorted.
     """
     index = discover(module, facts, project, file)
     if not (index.is_mcp_module or index.scopes) or not rule_classes:
         return []
-    context = RuleContext(index, options)
+    context = RuleContext(index, options, sdk)
     _Runner([cls(context) for cls in rule_classes], context).run(module)
     if context.diagnostics:
         _position(context.diagnostics, module)
@@ -252,7 +255,8 @@ def _check_source(
     if isinstance(parsed, Diagnostic):
         return FileResult(path, [parsed], error=True)
     try:
-        diagnostics = check_module(parsed, rule_classes, options, facts, project, file)
+        sdk = sdk_for(os.path.abspath(path), options.target_sdk if options is not None else ())
+        diagnostics = check_module(parsed, rule_classes, options, facts, project, file, sdk)
         if with_edits:
             from mcp_lint.codemod import fix_edits  # libcst.codemod is slow to import and needed only here
 

@@ -53,6 +53,7 @@ class FunctionInfo:
     module: ModuleIndex | None = field(default=None, repr=False)
     _assigned: dict[str, cst.BaseExpression] | None = field(default=None, repr=False)
     _returns: list[cst.BaseExpression] | None = field(default=None, repr=False)
+    _unpacked: dict[str, tuple[cst.BaseExpression, int]] | None = field(default=None, repr=False)
 
     @property
     def name(self) -> str:
@@ -61,17 +62,22 @@ class FunctionInfo:
 
     def _scan(self) -> None:
         assigned: dict[str, cst.BaseExpression] = {}
+        unpacked: dict[str, tuple[cst.BaseExpression, int]] = {}
         returns: list[cst.BaseExpression] = []
         for node in own_nodes(self.node):
             if isinstance(node, cst.Assign):
                 for target in node.targets:
                     if isinstance(target.target, cst.Name):
                         assigned[target.target.value] = node.value
+                    elif isinstance(target.target, (cst.Tuple, cst.List)):
+                        for position, element in enumerate(target.target.elements):
+                            if isinstance(element.value, cst.Name):
+                                unpacked[element.value.value] = (node.value, position)
             elif isinstance(node, cst.AnnAssign) and node.value is not None and isinstance(node.target, cst.Name):
                 assigned[node.target.value] = node.value
             elif isinstance(node, cst.Return) and node.value is not None:
                 returns.append(node.value)
-        self._assigned, self._returns = assigned, returns
+        self._assigned, self._returns, self._unpacked = assigned, returns, unpacked
 
     def assigned(self, name: str) -> cst.BaseExpression | None:
         """Return the value last assigned to a plain local name in the function's own body.
@@ -84,6 +90,19 @@ class FunctionInfo:
         if self._assigned is None:
             self._scan()
         return self._assigned.get(name)  # type: ignore[union-attr]
+
+    def unpacked(self, name: str) -> tuple[cst.BaseExpression, int] | None:
+        """Return the value a local name was last unpacked from (``email, files = fetch(x)``), and its position.
+
+        Args:
+            name (str): the local name.
+        Returns:
+            tuple[cst.BaseExpression, int] | None: the unpacked expression and the name's position in the target,
+            or None when the name is not bound by unpacking in the function's own body.
+        """
+        if self._unpacked is None:
+            self._scan()
+        return self._unpacked.get(name)  # type: ignore[union-attr]
 
     @property
     def returns(self) -> list[cst.BaseExpression]:
@@ -262,7 +281,7 @@ def _class_of(function: FunctionInfo | None) -> str | None:
     return None
 
 
-# A message saying the tool itself is unknown: the protocol error that stays (seed 001).
+# A message saying the tool itself is unknown: the protocol error that stays (MCP spec 2025-11-25, tools).
 _UNKNOWN_TOOL = re.compile(
     r"\b(unknown|unsupported|unrecognized|unrecognised|invalid|no such|undefined)\s+tool"
     r"|\btool\b[^.]*\b(not found|unknown|does not exist|doesn't exist|not supported|not registered|not available)",

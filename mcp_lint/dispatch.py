@@ -1,8 +1,9 @@
 """Low-level ``tools/call`` dispatchers: which code belongs to one tool and which is the unknown-tool fall-through.
 
 A low-level handler (mcp v1 ``@server.call_tool()``, mcp v2 ``on_call_tool=``) receives every tool call and
-dispatches on the tool name. Its unknown-tool branch rightly answers with a protocol error (seed 001 keeps
-unknown tools as -32602); only the branches of known tools must report tool execution errors.
+dispatches on the tool name. Its unknown-tool branch rightly answers with a protocol error (the MCP spec
+2025-11-25 keeps unknown tools protocol errors); only the branches of known tools must report tool execution
+errors.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Recognising the shapes in which a tool reports a failure, and the fields of structured error payloads.
 
-Real servers rarely set ``isError=True``. A tool reports a failure by (seed 004, and the field notes in the
-README): raising any exception; returning ``CallToolResult(isError=True, ...)`` or fastmcp's
+Real servers rarely set ``isError=True``. A tool reports a failure by (the structured-errors guide that
+MCP002's References name, and the field notes in the README): raising any exception; returning ``CallToolResult(isError=True, ...)`` or fastmcp's
 ``ToolResult(is_error=True)``; returning an error dict (``{"error": ...}``, ``{"isError": True}``,
 ``{"success": False}``, ``{"status": "error"}``), also nested one level in an envelope
 (``{"result": {"error": ...}}``), or a list of them; ``json.dumps`` of one; a string such as ``"Error: ..."`` or
@@ -38,7 +38,7 @@ RETRYABLE_KEYS = frozenset({"isRetryable", "is_retryable", "retryable"})
 CATEGORY_KEYS = frozenset({"errorCategory", "error_category", "category"})
 #: Keys that give the retry delay.
 DELAY_KEYS = frozenset({"retryAfterSeconds", "retry_after_seconds", "retry_after"})
-#: Keys that classify an error (seed 004's errorCategory, and common spellings of it).
+#: Keys that classify an error (the structured-errors guide's errorCategory, and common spellings of it).
 CLASSIFICATION_KEYS = CATEGORY_KEYS | frozenset({"error_type", "errorType", "error_code", "errorCode", "code", "type"})
 
 _ERROR_STATUS = frozenset({"error", "failed", "failure", "fail"})
@@ -404,8 +404,24 @@ def failure_report(
         return FailureReport(statement, Shape.RAISE, statement.exc)
     if statement.value is None:
         return None
-    shape = _Shapes(index, module).shape(statement.value, function)
+    shape = failure_shape(statement.value, index, function, module=module)
     return FailureReport(statement, shape, statement.value) if shape is not None else None
+
+
+def failure_shape(
+    expr: cst.BaseExpression, index: ModuleIndex, function: FunctionInfo | None, *, module: cst.Module | None = None
+) -> Shape | None:
+    """Tell whether a value is a failure report, and of which shape (``results.append(TextContent(...))``).
+
+    Args:
+        expr (cst.BaseExpression): the value.
+        index (ModuleIndex): the module's discovery result, for helpers.
+        function (FunctionInfo | None): the function the value is in.
+        module (cst.Module | None): the module, for its own response models (see :func:`failure_report`).
+    Returns:
+        Shape | None: the shape, or None when the value reports no failure.
+    """
+    return _Shapes(index, module).shape(expr, function)
 
 
 #: Fields that hold an error payload's message, in the order they are looked for.

@@ -19,6 +19,7 @@ import libcst as cst
 from mcp_lint.checker import check_module, internal_error, may_define_tools, parse, parse_error, tree_work
 from mcp_lint.codemod import apply_fixes
 from mcp_lint.diagnostics import Applicability, Diagnostic, Fix
+from mcp_lint.frameworks.versions import sdk_for
 from mcp_lint.noqa import source_lines, suppress
 from mcp_lint.project import ModuleFacts, ProjectContext, current_context
 from mcp_lint.rule import Rule, RuleOptions
@@ -126,13 +127,14 @@ def _fix_source(
     if facts is None and not may_define_tools(source):
         return outcome
     file = os.path.abspath(path) if facts is not None else None
+    sdk = sdk_for(os.path.abspath(path), options.target_sdk if options is not None else ())
     current = source
     for _ in range(MAX_PASSES):
         module = parse(current)
         if isinstance(module, Diagnostic):
             outcome.error = module
             return outcome
-        diagnostics = suppress(check_module(module, rule_classes, options, facts, project, file), source_lines(current))
+        diagnostics = suppress(check_module(module, rule_classes, options, facts, project, file, sdk), source_lines(current))
         fixes = _non_overlapping([d for d in diagnostics if is_applicable(d, unsafe)])
         if not fixes:
             outcome.fixed, outcome.remaining = current, diagnostics
@@ -155,7 +157,7 @@ def _fix_source(
     outcome.fixed = current
     module = parse(current)
     if isinstance(module, cst.Module):
-        outcome.remaining = suppress(check_module(module, rule_classes, options, facts, project, file), source_lines(current))
+        outcome.remaining = suppress(check_module(module, rule_classes, options, facts, project, file, sdk), source_lines(current))
     return outcome
 
 

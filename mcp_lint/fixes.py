@@ -1,18 +1,24 @@
 """Framework-correct code that fixes emit, shared by the rules' codemods.
 
-Every snippet here was verified with a real client in ``shared/design/sdk-errors.md`` (c):
+Every snippet here reaches the client as a tool execution error with the message (``docs/frameworks.md``;
+``tests/test_runtime.py`` proves each fix with the framework's own client):
 ``raise ToolError(msg)`` with the framework's own ToolError for the high-level frameworks (it works whatever
 the return annotation), and ``return CallToolResult(isError=True, content=[TextContent(...)])`` for low-level
-handlers (``isError=`` is the one spelling both mcp majors accept).
+handlers (``isError=`` is the one spelling both mcp majors accept). :func:`tool_execution_error` chooses among
+them for a tool, so that the replacement is correct on every SDK release the project allows.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
+
 import libcst as cst
 
 from mcp_lint import frameworks as fw
-from mcp_lint.discovery import ModuleIndex
+from mcp_lint.discovery import ModuleIndex, ToolScope
 from mcp_lint.frameworks import Framework
+from mcp_lint.frameworks.versions import SdkVersions, passes_call_tool_result
 
 #: Where ``CallToolResult`` and ``TextContent`` are imported from on both mcp majors.
 MCP_TYPES = "mcp.types"
@@ -149,3 +155,108 @@ def quote_of(node: cst.CSTNode) -> str:
     if isinstance(node, cst.FormattedString):
         return "'" if node.end.startswith("'") else '"'
     return '"'
+
+
+@dataclass(frozen=True)
+class Replacement:
+    """A statement that sends a message as a tool execution error, correct on every release the pins allow.
+
+    Attributes:
+        title (str): the fix title.
+        remedy (str): what the diagnostic tells the user to do instead.
+        statement (cst.BaseSmallStatement): the ``raise`` or ``return`` that replaces the failing statement.
+        imports (list[tuple[str, str]]): ``(module, name)`` imports it needs.
+        note (str): why this remedy and not another, for the message; empty when there is nothing to say.
+    """
+
+    title: str
+    remedy: str
+    statement: cst.BaseSmallStatement
+    imports: list[tuple[str, str]]
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class NoReplacement:
+    """Why no statement can send the message as a tool execution error here.
+
+    Attributes:
+        remedy (str): what the diagnostic tells the user to do instead.
+        reason (str): why there is no fix.
+        note (str): why this remedy and not another, for the message; empty when there is nothing to say.
+    """
+
+    remedy: str
+    reason: str
+    note: str = ""
+
+
+def in_try(ancestors: Sequence[cst.CSTNode]) -> bool:
+    """Tell whether a node is in the body of a ``try``, whose ``except`` clauses could catch what it raises.
+
+    Args:
+        ancestors (Sequence[cst.CSTNode]): the node's ancestors within its function, outermost first.
+    Returns:
+        bool: True inside a ``try`` body; False in ``except``, ``else`` and ``finally`` clauses and outside.
+    """
+    return any(
+        isinstance(node, cst.Try | cst.TryStar) and i + 1 < len(ancestors) and ancestors[i + 1] is node.body
+        for i, node in enumerate(ancestors)
+    )
+
+
+def tool_execution_error(
+    message: cst.BaseExpression, index: ModuleIndex, scope: ToolScope, sdk: SdkVersions,
+    ancestors: Sequence[cst.CSTNode] = (),
+) -> Replacement | NoReplacement:  # fmt: skip
+    """Decide how a tool sends ``message`` as a tool execution error: the one place this choice is made.
+
+    The choice must hold on every release the project allows (:meth:`SdkVersions.runtimes`), as measured with
+    each framework's client: ``raise ToolError(message)`` on the high-level frameworks (whatever the annotation);
+    on the mcp v1 low-level Server ``return CallToolResult(isError=True, ...)`` only when every allowed release is
+    1.19 or later, else ``raise ValueError(message)`` (sent as isError with the exact text since mcp 1.0); on the
+    mcp v2 low-level Server ``return CallToolResult(isError=True, ...)``.
+
+    Args:
+        message (cst.BaseExpression): the message expression, kept as written.
+        index (ModuleIndex): the module's discovery result, for the names in scope.
+        scope (ToolScope): the tool scope of the statement being replaced.
+        sdk (SdkVersions): the project's SDK releases.
+        ancestors (Sequence[cst.CSTNode]): the statement's ancestors within its function, to see ``try`` blocks.
+    Returns:
+        Replacement | NoReplacement: the statement, or why there is none.
+    """
+    framework = scope.framework
+    result_text = "return CallToolResult(isError=True, content=[TextContent(type='text', text=msg)])"
+    if framework.is_lowlevel:
+        remedy = result_text
+        if framework is Framework.MCP_V1_LOWLEVEL and not all(
+            passes_call_tool_result(framework, runtime) for runtime in sdk.runtimes(framework)
+        ):
+            remedy = "raise ValueError(msg)"
+            note = (
+                "; every mcp v1 low-level Server sends an exception as isError with its text, while a returned "
+                f"CallToolResult needs mcp>=1.19 and the project allows older ({sdk.describe()})"
+            )
+            if len(scope.frameworks) != 1 or scope.handler is None or in_try(ancestors):
+                return NoReplacement(remedy, "in a helper, or in a try body whose except could catch ValueError", note)
+            return Replacement(
+                "Raise ValueError(message) instead",
+                remedy,
+                cst.Raise(exc=cst.Call(func=cst.Name("ValueError"), args=[cst.Arg(message)])),
+                [],
+                note,
+            )
+        if len(scope.frameworks) != 1 or scope.handler is None:
+            return NoReplacement(remedy, "a helper cannot return the handler's result")
+        result, imports = call_tool_result(message, is_error=True)
+        return Replacement("Return CallToolResult(isError=True, ...) instead", remedy, cst.Return(value=result), imports)
+    remedy = "raise ToolError(msg)"
+    if len(scope.frameworks) != 1:
+        return NoReplacement(remedy, "the function runs under more than one framework")
+    named = tool_error_name(index, framework)
+    if named is None:
+        return NoReplacement(remedy, "the name ToolError is taken")
+    name, imports = named
+    exc = cst.Call(func=cst.Name(name), args=[cst.Arg(message)])
+    return Replacement("Raise ToolError(message) instead", remedy, cst.Raise(exc=exc), imports)

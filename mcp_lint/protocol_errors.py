@@ -4,7 +4,7 @@ mcp v1: ``McpError(ErrorData(code=INVALID_PARAMS, message=...))``, positional ``
 mcp v2: ``MCPError(code=INVALID_PARAMS, message=...)``, positional, and ``MCPError.from_error_data(ErrorData(...))``.
 The code may be ``types.INVALID_PARAMS``, ``mcp_types.INVALID_PARAMS``, a renamed import, the literal ``-32602``
 or a module constant holding one of these. The error may be built in a local variable or by a same-module
-helper function and raised later. Import paths are in ``shared/design/sdk-errors.md`` (b).
+helper function and raised later. Import paths are in ``mcp_lint/frameworks.py``.
 """
 
 from __future__ import annotations
@@ -51,6 +51,18 @@ def argument(call: cst.Call, keyword: str, position: int) -> cst.BaseExpression 
         if arg.keyword is not None and arg.keyword.value == keyword:
             return arg.value
     return positional[position].value if position < len(positional) else None
+
+
+def keyword_argument(call: cst.Call, name: str) -> cst.Arg | None:
+    """Return a call's keyword argument by name.
+
+    Args:
+        call (cst.Call): the call.
+        name (str): the keyword.
+    Returns:
+        cst.Arg | None: the argument, None when the call has no such keyword.
+    """
+    return next((arg for arg in call.args if arg.keyword is not None and arg.keyword.value == name), None)
 
 
 class _Evaluator:

@@ -17,6 +17,7 @@ import libcst as cst
 
 from mcp_lint.diagnostics import Applicability, Diagnostic, Fix
 from mcp_lint.discovery import ModuleIndex, ToolScope
+from mcp_lint.frameworks.versions import SdkVersions
 
 #: The sections every rule's documentation has, in order.
 DOC_SECTIONS = ("What it does", "Why is this bad?", "Example", "Use instead", "Fix safety", "References")
@@ -28,9 +29,12 @@ class RuleOptions:
 
     Attributes:
         retry_after_seconds (int): the delay MCP004's fix adds (option ``retry-after-seconds``).
+        target_sdk (tuple[str, ...]): requirements on mcp/fastmcp that replace the project's detected versions
+            (option ``target-sdk``).
     """
 
     retry_after_seconds: int = 30
+    target_sdk: tuple[str, ...] = ()
 
 
 class RuleContext:
@@ -44,11 +48,14 @@ class RuleContext:
             itself excluded. The engine reuses the list: read it during the visit, do not keep it.
         diagnostics (list[Diagnostic]): what the rules reported so far.
         options (RuleOptions): the rule options in effect.
+        sdk (SdkVersions): the mcp/fastmcp releases the module's project allows; ask
+            ``sdk.runtimes(scope.framework)`` for the releases a tool may run on.
     """
 
-    def __init__(self, index: ModuleIndex, options: RuleOptions | None = None) -> None:
+    def __init__(self, index: ModuleIndex, options: RuleOptions | None = None, sdk: SdkVersions | None = None) -> None:
         self.index = index
         self.options = options or RuleOptions()
+        self.sdk = sdk or SdkVersions()
         self.scope: ToolScope | None = None
         self.ancestors: list[cst.CSTNode] = []
         self.diagnostics: list[Diagnostic] = []

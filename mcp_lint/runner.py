@@ -20,6 +20,7 @@ from mcp_lint.cache import Cache, cache_key
 from mcp_lint.checker import check_source, internal_error, parse_error
 from mcp_lint.diagnostics import FileResult
 from mcp_lint.files import iter_python_files
+from mcp_lint.frameworks.versions import sdk_for
 from mcp_lint.noqa import source_lines, suppress
 from mcp_lint.project import (
     ModuleFacts, ProjectContext, ProjectModel, SummaryCache, current_context, project_root, read_file, use_context,
@@ -233,7 +234,8 @@ def _check_task(task: tuple[Path, Settings, bool, bytes | None, ModuleFacts | No
 
 
 def _fingerprint(settings: Settings, path: Path, with_edits: bool) -> str:
-    return f"{settings.fingerprint(path)}|edits={with_edits}"
+    sdk = sdk_for(os.path.abspath(path), settings.target_sdk).key()
+    return f"{settings.fingerprint(path)}|edits={with_edits}|sdk={sdk}"
 
 
 def default_jobs() -> int:

@@ -18,6 +18,7 @@ from typing import Any
 
 import pathspec
 
+from mcp_lint.frameworks.versions import parse_target
 from mcp_lint.rule import Rule, RuleOptions
 from mcp_lint.selection import SelectorError, selected_rules, validate_selectors
 
@@ -40,7 +41,7 @@ DEFAULT_EXCLUDES = frozenset(
 KNOWN_KEYS = frozenset(
     {
         "select", "ignore", "extend-select", "extend-ignore", "per-file-ignores", "exclude", "extend-exclude",
-        "respect-gitignore", "retry-after-seconds",
+        "respect-gitignore", "retry-after-seconds", "target-sdk",
     }
 )  # fmt: skip
 
@@ -67,6 +68,7 @@ class Settings:
         exclude (tuple[str, ...]): globs of paths never checked when found in a directory.
         respect_gitignore (bool): whether ``.gitignore`` is honoured.
         retry_after_seconds (int): MCP004's fix delay.
+        target_sdk (tuple[str, ...]): requirements on mcp/fastmcp that replace the detected SDK versions.
     """
 
     root: Path
@@ -77,11 +79,12 @@ class Settings:
     exclude: tuple[str, ...] = tuple(sorted(DEFAULT_EXCLUDES))
     respect_gitignore: bool = True
     retry_after_seconds: int = 30
+    target_sdk: tuple[str, ...] = ()
 
     @property
     def options(self) -> RuleOptions:
         """RuleOptions: the rule options these settings give."""
-        return RuleOptions(retry_after_seconds=self.retry_after_seconds)
+        return RuleOptions(retry_after_seconds=self.retry_after_seconds, target_sdk=self.target_sdk)
 
     @cached_property
     def _root(self) -> str:
@@ -145,7 +148,7 @@ class Settings:
             str: the enabled codes and the rule options.
         """
         codes = ",".join(rule.code for rule in self.rules_for(path))
-        return f"{codes}|retry-after-seconds={self.retry_after_seconds}"
+        return f"{codes}|retry-after-seconds={self.retry_after_seconds}|target-sdk={';'.join(self.target_sdk)}"
 
 
 @dataclass(frozen=True)
@@ -225,7 +228,20 @@ def parse_table(table: Mapping[str, Any], root: Path, where: str) -> Settings:
     delay = table.get("retry-after-seconds", 30)
     if not isinstance(delay, int) or isinstance(delay, bool) or delay < 0:
         raise ConfigError(f"{where}: 'retry-after-seconds' must be a non-negative integer")
-    return Settings(root, None, select, ignore, per_file_ignores, exclude, respect, delay)
+    return Settings(root, None, select, ignore, per_file_ignores, exclude, respect, delay, _target_sdk(table, where))
+
+
+def _target_sdk(table: Mapping[str, Any], where: str) -> tuple[str, ...]:
+    """Validate ``target-sdk``: a requirement string, or a list of them, on mcp or fastmcp."""
+    value = table.get("target-sdk", [])
+    values = [value] if isinstance(value, str) else value
+    if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
+        raise ConfigError(f"{where}: 'target-sdk' must be a requirement string or a list of them, e.g. \"mcp>=1.20,<2\"")
+    try:
+        parse_target(values)
+    except ValueError as exc:
+        raise ConfigError(f"{where}: 'target-sdk': {exc}") from None
+    return tuple(values)
 
 
 @cache

@@ -9,7 +9,7 @@ import libcst as cst
 from mcp_lint.diagnostics import Applicability, Fix
 from mcp_lint.discovery import ToolScope, mentions_unknown_tool
 from mcp_lint.dispatch import Dispatcher
-from mcp_lint.fixes import call_tool_result, protocol_error_imports, tool_error_name
+from mcp_lint.fixes import NoReplacement, Replacement, protocol_error_imports, tool_execution_error
 from mcp_lint.protocol_errors import InvalidParamsError, invalid_params_error
 from mcp_lint.rule import Rule, RuleContext, ancestors_within
 
@@ -31,8 +31,8 @@ class InputValidationProtocolError(Rule):
     model, so only they let it correct its arguments and call again. A protocol error is caught by the
     client application and the model never learns what was wrong.
 
-    What the client receives today depends on the framework (measured in `shared/design/sdk-errors.md`,
-    table (a), row 1): mcp v2 `MCPServer` and the mcp v2 low-level `Server` send a -32602 protocol error;
+    What the client receives today depends on the framework (measured in `docs/frameworks.md` of the
+    mcp-lint repository, first row): mcp v2 `MCPServer` and the mcp v2 low-level `Server` send a -32602 protocol error;
     mcp v1 `FastMCP`, the mcp v1 low-level `Server` and `fastmcp` wrap it into an isError result, which
     fastmcp hides entirely under `mask_error_details=True`, and which becomes a protocol error as soon as the
     server moves to mcp v2.
@@ -70,13 +70,20 @@ class InputValidationProtocolError(Rule):
     spelling that works on both mcp majors.
 
     ## Fix safety
-    The fix is safe: the model receives the same message, now as a tool execution error. It emits the
-    replacement measured for each framework in `shared/design/sdk-errors.md` (c):
+    The fix is safe: the model receives the same message, now as a tool execution error. It emits, for each
+    framework, the spelling that `docs/frameworks.md` shows reaching the client as `isError` with the message:
     - mcp v1 `FastMCP`, mcp v2 `MCPServer` and `fastmcp`: `raise ToolError(message)`, with the message
       expression as written and the framework's own `ToolError` imported. `raise ToolError` works whatever the
-      return annotation, where `return CallToolResult(...)` does not (the "Codemod hazard" in sdk-errors.md).
+      return annotation, where `return CallToolResult(...)` does not (the `-> str` row of `docs/frameworks.md`).
     - a low-level `tools/call` handler body:
-      `return CallToolResult(isError=True, content=[TextContent(type="text", text=message)])`.
+      `return CallToolResult(isError=True, content=[TextContent(type="text", text=message)])`, on the mcp v1
+      low-level `Server` only when every mcp release the project allows is 1.19 or later (before 1.19 a returned
+      `CallToolResult` is iterated as content and the client gets pydantic errors). Otherwise, and with no pins,
+      `raise ValueError(message)`, which every mcp v1 release sends as isError with the exact text; there is no
+      such fix inside a `try` body, whose `except` could catch it.
+
+    The fix must hold on every SDK release the project's pins (or `target-sdk`) allow; the choice is made in
+    one place, `mcp_lint.fixes.tool_execution_error`.
 
     `McpError`/`MCPError`, `ErrorData` and `INVALID_PARAMS` imports are removed when nothing else uses them.
     There is no fix in a helper of a low-level handler, which cannot return the handler's result in its
@@ -84,10 +91,16 @@ class InputValidationProtocolError(Rule):
     `ToolError` is taken by something else.
 
     ## References
-    - SEP-1303, "Input Validation Errors as Tool Execution Errors" (MCP spec 2025-11-25), `shared/seeds/000`.
-    - Ruby SDK pull request 333, which keeps unknown tools as -32602, `shared/seeds/001`.
-    - TypeScript SDK issue on `McpError(InvalidParams)`, `shared/seeds/002`.
-    - `shared/design/sdk-errors.md`, tables (a) and (c).
+    - SEP-1303, "Input Validation Errors as Tool Execution Errors" (MCP spec 2025-11-25):
+      https://modelcontextprotocol.io/community/seps/1303-input-validation-errors-as-tool-execution-errors
+    - MCP spec 2025-11-25, tools, "Error Handling":
+      https://modelcontextprotocol.io/specification/2025-11-25/server/tools#error-handling
+    - Ruby SDK pull request 333, which keeps unknown tools as -32602:
+      https://github.com/modelcontextprotocol/ruby-sdk/pull/333
+    - TypeScript SDK issue 1956 on `McpError(InvalidParams)` for input validation:
+      https://github.com/modelcontextprotocol/typescript-sdk/issues/1956
+    - What each framework sends, measured with each framework's own client: `docs/frameworks.md` in the
+      mcp-lint repository.
     """
 
     code = "MCP001"
@@ -116,46 +129,42 @@ class InputValidationProtocolError(Rule):
             if dispatcher.is_fallthrough(within):
                 return
         framework = scope.framework
-        if framework.is_lowlevel:
-            remedy = "return CallToolResult(isError=True, content=[TextContent(type='text', text=msg)]) instead"
-            if handler is None:
-                remedy += ", from the handler"
+        decision = self._decide(node, error, scope)
+        if decision is not None:
+            remedy = decision.remedy
+        elif framework.is_lowlevel:
+            remedy = "return CallToolResult(isError=True, content=[TextContent(type='text', text=msg)])"
         else:
-            remedy = "raise ToolError(msg) instead"
+            remedy = "raise ToolError(msg)"
+        remedy += " instead, from the handler" if remedy.startswith("return") and handler is None else " instead"
+        remedy += decision.note if decision is not None else ""
         self.report(
             node,
             f"Input validation failure raised as a -32602 protocol error: {framework.invalid_params_behaviour} "
             f"(SEP-1303); {remedy}",
-            self._fix(node, error, scope),
+            self._fix(node, decision),
         )
 
-    def _fix(self, node: cst.Raise, error: InvalidParamsError, scope: ToolScope) -> Fix | None:
-        message = error.message
-        if message is None or error.call is not node.exc or len(scope.frameworks) != 1:
+    def _decide(self, node: cst.Raise, error: InvalidParamsError, scope: ToolScope) -> Replacement | NoReplacement | None:
+        """The replacement for ``node``, or why there is none; None when the message cannot be told."""
+        if error.message is None or error.call is not node.exc:
             return None
-        index = self.context.index
-        removals = protocol_error_imports(index)
-        if scope.framework.is_lowlevel:
-            if scope.handler is None:
-                return None  # a helper cannot return the handler's result
-            result, imports = call_tool_result(message, is_error=True)
-            return Fix(
-                "Return CallToolResult(isError=True, ...) instead",
-                Applicability.SAFE,
-                [(node, lambda _: cst.Return(value=result))],
-                imports,
-                removals,
-            )
-        named = tool_error_name(index, scope.framework)
-        if named is None:
+        within = ancestors_within(self.context.ancestors, scope.function.node)
+        return tool_execution_error(error.message, self.context.index, scope, self.context.sdk, within)
+
+    def _fix(self, node: cst.Raise, decision: Replacement | NoReplacement | None) -> Fix | None:
+        if not isinstance(decision, Replacement):
             return None
-        name, imports = named
-        exc = cst.Call(func=cst.Name(name), args=[cst.Arg(message)])
+        statement = decision.statement
+        if isinstance(statement, cst.Raise):
+            exc = statement.exc
+            change = lambda updated: updated.with_changes(exc=exc)  # noqa: E731 - keeps "from ..." as written
+        else:
+            change = lambda _: statement  # noqa: E731
         return Fix(
-            "Raise ToolError(message) instead",
+            decision.title,
             Applicability.SAFE,
-            [(node, lambda updated: updated.with_changes(exc=exc))],
-            imports,
-            removals,
+            [(node, change)],
+            decision.imports,
+            protocol_error_imports(self.context.index),
         )
-

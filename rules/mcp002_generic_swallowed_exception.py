@@ -10,7 +10,7 @@ import libcst as cst
 
 from mcp_lint.diagnostics import Applicability, Fix, Transform
 from mcp_lint.discovery import FunctionInfo, ModuleIndex
-from mcp_lint.failures import failure_report, literal_text, message_node, string_prefix
+from mcp_lint.failures import Shape, failure_report, failure_shape, is_error_string, literal_text, message_node, string_prefix
 from mcp_lint.fixes import with_exception
 from mcp_lint.rule import Rule, ancestors_within
 from mcp_lint.traversal import children, nodes, own_nodes
@@ -89,8 +89,15 @@ class _Informativeness:
                 self.params.add(star.name.value)
         exception = handler.name.name if handler is not None and handler.name is not None else None
         self.derived = {exception.value} if isinstance(exception, cst.Name) else set()
+        #: Loop variables: with no exception in scope (after a swallowing helper), an item of what the tool
+        #: iterates (an id from its arguments) is not an error.
+        self.items: set[str] = set()
         if handler is not None:
             self._derive(handler)
+        else:
+            for inner in own_nodes(node):
+                if isinstance(inner, cst.For):
+                    self.items.update(n.value for n in nodes(inner.target) if isinstance(n, cst.Name))
 
     def _derive(self, handler: cst.ExceptHandler) -> None:
         """Add the names the except body assigns from the exception, or from names derived from it."""
@@ -116,29 +123,81 @@ class _Informativeness:
         for name in names:
             if name in self.derived:
                 return True
-            if name in self.params or name in self.index.symbols.constants or name in self.index.symbols.imports:
+            if name in self.params or name in self.items or name in self.index.symbols.constants:
+                continue
+            if name in self.index.symbols.imports:
                 continue
             value = self.function.assigned(name)
             if name in _BUILTINS and value is None:
                 continue
+            if value is None and not self.derived and self.function.unpacked(name) is not None:
+                # With no exception in scope, a value unpacked from a call is the call's data, unless it is a
+                # swallowing helper's error channel (``ok, error = _save(x)`` with ``return False, str(e)``).
+                call, position = self.function.unpacked(name)  # type: ignore[misc]
+                if not _carries_error(call, position, self.index, self.function):
+                    continue
             if value is None or depth >= 3 or self.is_informative(value, depth + 1):
                 return True
         return False
 
 
-def _swallowed_values(helper: FunctionInfo, index: ModuleIndex) -> set[str]:
-    """What a helper's broad ``except`` clauses return instead of the exception: "False" and/or "None"."""
+def _swallowed_values(
+    helper: FunctionInfo, index: ModuleIndex, position: int | None = None, depth: int = 0
+) -> set[str]:
+    """What a helper's broad ``except`` clauses return instead of the exception: "False" and/or "None"; with a
+    position, what they put there in a returned tuple (``return None, {}``). A helper that returns another
+    helper's outcome (``return merge_cells(...)``) swallows what that one swallows."""
     found: set[str] = set()
     for node in own_nodes(helper.node):
         if isinstance(node, cst.ExceptHandler) and _broadness(node, index) is not None:
             for inner in nodes(node.body, prune=(cst.FunctionDef, cst.ClassDef, cst.Lambda)):
                 if isinstance(inner, cst.Return):
                     value = inner.value
+                    if position is not None:
+                        elements = value.elements if isinstance(value, (cst.Tuple, cst.List)) else ()
+                        value = elements[position].value if position < len(elements) else cst.Name("True")
                     if value is None:
                         found.add("None")
                     elif isinstance(value, cst.Name) and value.value in ("False", "None"):
                         found.add(value.value)
+    if depth < 3 and position is None:
+        for value in helper.returns:
+            if isinstance(value, cst.Await):
+                value = value.expression
+            if isinstance(value, cst.Call):
+                delegate = index.callee(helper, value.func)
+                if delegate is not None and delegate is not helper:
+                    found |= _swallowed_values(delegate, delegate.module or index, None, depth + 1)
     return found
+
+
+def _always_leaves(block: cst.BaseSuite) -> bool:
+    """Whether a block ends with ``return`` or ``raise``."""
+    statements = block.body if isinstance(block, cst.IndentedBlock) else [block]
+    last = statements[-1] if statements else None
+    if isinstance(last, cst.SimpleStatementLine):
+        return any(isinstance(s, (cst.Return, cst.Raise)) for s in last.body)
+    return isinstance(last, cst.SimpleStatementSuite) and any(isinstance(s, (cst.Return, cst.Raise)) for s in last.body)
+
+
+def _carries_error(call: cst.BaseExpression, position: int, index: ModuleIndex, function: FunctionInfo) -> bool:
+    """Whether the value at ``position`` of what ``call`` returns may be an error: True unless the callee is known and
+    its broad ``except`` clauses put only constants there."""
+    if isinstance(call, cst.Await):
+        call = call.expression
+    helper = index.callee(function, call.func) if isinstance(call, cst.Call) else None
+    if helper is None:
+        return True
+    for node in own_nodes(helper.node):
+        if isinstance(node, cst.ExceptHandler):
+            for inner in nodes(node.body, prune=(cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+                if isinstance(inner, cst.Return) and isinstance(inner.value, (cst.Tuple, cst.List)):
+                    elements = inner.value.elements
+                    if position < len(elements) and not isinstance(
+                        elements[position].value, (cst.Name, cst.SimpleString, cst.Integer, cst.Dict, cst.List)
+                    ):
+                        return True
+    return False
 
 
 def _failed_test(test: cst.BaseExpression) -> tuple[cst.BaseExpression, bool, frozenset[str]] | None:
@@ -250,7 +309,7 @@ def _bind_exception(handler: cst.CSTNode) -> cst.CSTNode:
 class GenericSwallowedException(Rule):
     """## What it does
     Finds a broad `except` (bare, `Exception`, `BaseException`, or a tuple holding one) in a tool handler, or
-    in a same-module helper or decorator a handler reaches, whose failure report carries neither the
+    in a helper or decorator a handler reaches in any module of the project, whose failure report carries neither the
     exception nor any classification: its message is a constant string, or is built only from the tool's
     own arguments and module constants. Library catch-alls are as broad in practice and count too: botocore's
     `ClientError`, `requests.RequestException`/`requests.HTTPError`, `httpx.HTTPError`/`HTTPStatusError`/
@@ -260,9 +319,12 @@ class GenericSwallowedException(Rule):
     `"Error: ..."`/`"Failed to ..."` string (also in `[TextContent(...)]`), an error-response model
     (`ErrorResponse(message=...)`, also `.model_dump()`ed), or a same-module helper that builds one.
 
-    It also finds a tool that calls a same-module helper whose broad `except` returns `False` or `None`, and
-    then reports a constant failure on that outcome (`if not _save(x): return "Error: could not save"`,
-    `if load() is None: ...`, `ok = _save(x)` then `if not ok: ...`).
+    It also finds a tool that calls a helper (in any module, also a method of a client object) whose broad
+    `except` returns `False` or `None`, or puts it in a returned tuple, or that returns such a helper's
+    outcome, and then reports a constant failure on that outcome: `if not _save(x): return "Error: could not
+    save"`, `if load() is None: ...`, `ok = _save(x)` then `if not ok: ...`, `item, parts = fetch(x)` then
+    `if item is None: ...`, `if ok: return result` followed by the report, `"Saved" if ok else "Failed to
+    save"`, or `results.append("Failed to save ...")` for one item of many.
 
     Narrow `except` clauses are not reported (their type is the classification), nor reports that include
     the exception (`str(e)`, `f"{e}"`, `repr(e)`, `type(e).__name__`, `e.args`, `e.response["Error"]["Code"]`,
@@ -274,8 +336,8 @@ class GenericSwallowedException(Rule):
 
     ## Why is this bad?
     "Operation failed" gives the model nothing to act on: it cannot tell a timeout worth retrying from a
-    permission error to escalate or a bad argument to correct (seed 004, "Anti-Pattern: Generic Error
-    Swallowing"). Logging the exception first (`logger.exception(...)`, `await ctx.error(...)`) does not
+    permission error to escalate or a bad argument to correct (the structured-errors guide in References, on
+    generic error swallowing). Logging the exception first (`logger.exception(...)`, `await ctx.error(...)`) does not
     help, because logs never reach the model.
 
     ## Example
@@ -319,9 +381,13 @@ class GenericSwallowedException(Rule):
     is fit for the model to read: it may carry internal details.
 
     ## References
-    - `shared/seeds/004`: structured MCP tool errors, "Why Uniform Errors Break Recovery" and the anti-patterns.
-    - `shared/seeds/003`: OXP error schemas (a message plus machine-readable details).
-    - MCP spec 2025-11-25, tool execution errors (SEP-1303, `shared/seeds/000`).
+    - "Implement Structured Error Responses for MCP Tools" (a guide to structured MCP tool errors: why uniform
+      errors break recovery, and the anti-patterns):
+      https://learn.logeshclouduniverse.com/MasteringClaude/domain2_task2.html
+    - Open eXecution Protocol, error schemas (a message plus machine-readable details):
+      https://openexecprotocol.org/spec-1.0/schemas/errors
+    - MCP spec 2025-11-25, tools, "Error Handling" (tool execution errors, SEP-1303):
+      https://modelcontextprotocol.io/specification/2025-11-25/server/tools#error-handling
     """
 
     code = "MCP002"
@@ -376,44 +442,105 @@ class GenericSwallowedException(Rule):
         self.report(node, message, self._fix(handler, report.payload, scope.function))
 
     def _check_swallowing_helper(
-        self, node: cst.Return | cst.Raise, within: Sequence[cst.CSTNode], function: FunctionInfo
+        self, node: cst.Return | cst.Raise | cst.Call, within: Sequence[cst.CSTNode], function: FunctionInfo
     ) -> None:
-        """``if not _save(x): return "Error: could not save"``, where ``_save`` turns every exception into False."""
+        """``if not _save(x): return "Error: could not save"``, where ``_save`` turns every exception into False;
+        also ``return "Saved" if ok else "Failed to save"`` after ``ok = _save(x)``, and a per-item report
+        ``results.append("Failed to save")`` in the failure branch."""
+        found: tuple[FunctionInfo, set[str]] | None = None
+        arm: cst.BaseExpression | None = None
         at = next((i for i in range(len(within) - 1, -1, -1) if isinstance(within[i], cst.If)), None)
-        if at is None or at + 1 >= len(within):
+        if at is not None and at + 1 < len(within):
+            branch = within[at]
+            assert isinstance(branch, cst.If)
+            found = self._swallowing_test(branch.test, within[at + 1] is branch.body, function)
+        if found is None and len(within) >= 2:
+            # ``if ok: return result`` followed by the report: the report is the branch where the test fails.
+            block, statement = within[-2], within[-1] if not isinstance(node, cst.Call) else None
+            if isinstance(node, (cst.Return, cst.Raise)) and isinstance(block, cst.SimpleStatementLine):
+                block, statement = (within[-3], block) if len(within) >= 3 else (None, None)
+            body = getattr(block, "body", None)
+            if isinstance(body, Sequence) and statement in body:
+                at_statement = list(body).index(statement)
+                previous = body[at_statement - 1] if at_statement else None
+                if isinstance(previous, cst.If) and previous.orelse is None and _always_leaves(previous.body):
+                    found = self._swallowing_test(previous.test, False, function)
+        if found is None and isinstance(node, cst.Return) and node.value is not None:
+            for inner in nodes(node.value, prune=(cst.Lambda,)):
+                if isinstance(inner, cst.IfExp):
+                    for arm, in_body in ((inner.body, True), (inner.orelse, False)):
+                        found = self._swallowing_test(inner.test, in_body, function, arm)
+                        if found is not None:
+                            break
+                    if found is not None:
+                        break
+        if found is None:
             return
-        branch = within[at]
-        assert isinstance(branch, cst.If)
-        read = _failed_test(branch.test)
-        if read is None:
-            return
-        tested, failure_in_body, caught = read
-        if (within[at + 1] is branch.body) != failure_in_body:
-            return
-        if isinstance(tested, cst.Name):
-            tested = function.assigned(tested.value)  # ok = _save(x); if not ok: ...
-        if isinstance(tested, cst.Await):
-            tested = tested.expression
-        if not isinstance(tested, cst.Call):
-            return
+        helper, swallowed = found
         index = self.context.index
-        helper = index.callee(function, tested.func)
-        if helper is None:
-            return
-        swallowed = _swallowed_values(helper, index) & caught
-        if not swallowed:
-            return
         module = self.context.ancestors[0] if self.context.ancestors else None
-        report = failure_report(node, index, function, module=module if isinstance(module, cst.Module) else None)
-        if report is None or _Informativeness(index, function, None).is_informative(report.payload):
+        if arm is not None:
+            payload, shape = arm, Shape.ERROR_STRING  # "Saved" if ok else "Failed to save": the failing arm
+        elif isinstance(node, cst.Call):
+            payload = node.args[0].value
+            found_shape = failure_shape(payload, index, function, module=module if isinstance(module, cst.Module) else None)
+            if found_shape is None:
+                return
+            shape = found_shape
+        else:
+            report = failure_report(node, index, function, module=module if isinstance(module, cst.Module) else None)
+            if report is None:
+                return
+            payload, shape = report.payload, report.shape
+        if _Informativeness(index, function, None).is_informative(payload):
             return
         value = " or ".join(sorted(swallowed))
         self.report(
             node,
-            f"{helper.name}() turns every exception into {value}, so this {report.shape.value} is constant: the "
+            f"{helper.name}() turns every exception into {value}, so this {shape.value} is constant: the "
             f"model cannot tell what failed or whether to retry; let {helper.name}() raise or return the error, "
             "and include it in the report",
         )
+
+    def _swallowing_test(
+        self, test: cst.BaseExpression, in_body: bool, function: FunctionInfo, arm: cst.BaseExpression | None = None
+    ) -> tuple[FunctionInfo, set[str]] | None:
+        """Read a condition on a helper's outcome, taken the way ``in_body`` says (True: the test holds).
+
+        Args:
+            test (cst.BaseExpression): the ``if`` test or the conditional expression's test.
+            in_body (bool): whether the report is where the test holds.
+            function (FunctionInfo): the function the test is in.
+            arm (cst.BaseExpression | None): for a conditional expression, the arm taken; it must be an error
+                string for the test to count.
+        Returns:
+            tuple[FunctionInfo, set[str]] | None: the helper and the swallowed values this branch catches, or None
+            when the branch is not the failure branch of a helper that swallows every exception.
+        """
+        read = _failed_test(test)
+        if read is None:
+            return None
+        tested, failure_in_body, caught = read
+        if in_body != failure_in_body:
+            return None
+        if arm is not None and not is_error_string(arm):
+            return None
+        position = None
+        if isinstance(tested, cst.Name):
+            name = tested.value
+            tested = function.assigned(name)  # ok = _save(x); if not ok: ...
+            if tested is None and function.unpacked(name) is not None:
+                tested, position = function.unpacked(name)  # type: ignore[misc]  # item, extra = _load(x)
+        if isinstance(tested, cst.Await):
+            tested = tested.expression
+        if not isinstance(tested, cst.Call):
+            return None
+        index = self.context.index
+        helper = index.callee(function, tested.func)
+        if helper is None:
+            return None
+        swallowed = _swallowed_values(helper, index, position) & caught
+        return (helper, swallowed) if swallowed else None
 
     def _fix(self, handler: cst.ExceptHandler, payload: cst.BaseExpression, function: FunctionInfo) -> Fix | None:
         target = message_node(payload, self.context.index)
@@ -444,3 +571,16 @@ class GenericSwallowedException(Rule):
 
     def visit_Raise(self, node: cst.Raise) -> None:
         self._check(node)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        # ``results.append(<report>)``: a per-item failure report, in a failure branch after a swallowing helper.
+        func = node.func
+        if not (isinstance(func, cst.Attribute) and func.attr.value == "append" and len(node.args) == 1):
+            return
+        scope = self.context.scope
+        if scope is None:
+            return
+        within = ancestors_within(self.context.ancestors, scope.function.node)
+        if any(isinstance(n, cst.ExceptHandler) for n in within):
+            return
+        self._check_swallowing_helper(node, within, scope.function)

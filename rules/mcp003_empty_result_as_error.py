@@ -742,7 +742,7 @@ class EmptyResultAsError(Rule):
     ## Why is this bad?
     A query that finds nothing has succeeded. Reported as an error, it sends the model into error recovery:
     it retries, escalates or gives up on a question that has a perfectly good answer, "there is none"
-    (seed 004, "Distinguishing Empty Results from Access Failures" and "Treating Empty as Error"). Return a
+    (the structured-errors guide in References, "Distinguishing Empty Results from Access Failures"). Return a
     successful empty result instead: `{"found": False, "message": ...}`, an empty list, or plain text with
     `isError` false. An action is different: "cannot delete issue 42, it does not exist" is a failure the model
     must see as one, so that it does not report the deletion as done.
@@ -798,9 +798,11 @@ class EmptyResultAsError(Rule):
     there is no fix.
 
     ## References
-    - `shared/seeds/004`: "Distinguishing Empty Results from Access Failures", "Treating Empty as Error",
-      "Separate Empty from Failure" (a query with zero results is a valid outcome).
-    - MCP spec 2025-11-25, tool execution errors are for failures (SEP-1303, `shared/seeds/000`).
+    - "Implement Structured Error Responses for MCP Tools", sections "Distinguishing Empty Results from Access
+      Failures" and "Separate Empty from Failure" (a query with zero results is a valid outcome):
+      https://learn.logeshclouduniverse.com/MasteringClaude/domain2_task2.html
+    - MCP spec 2025-11-25, tools, "Error Handling" (tool execution errors are for failures, SEP-1303):
+      https://modelcontextprotocol.io/specification/2025-11-25/server/tools#error-handling
     """
 
     code = "MCP003"
@@ -875,7 +877,7 @@ class EmptyResultAsError(Rule):
     def _is_action(self, scope: ToolScope, flow: Flow, tested: list[cst.BaseExpression]) -> bool:
         """Whether the code is part of an action (update, delete, send, ...) rather than a read.
 
-        An action's missing target or unmet precondition is a real failure (seed 004). Decided by the tool's
+        An action's missing target or unmet precondition is a real failure (see References). Decided by the tool's
         name (registered or the handler's), the tool-name branch of a low-level dispatcher, the tools that reach
         a helper, and the operations the function performs on what it found.
         """

@@ -189,8 +189,8 @@ class RetryableErrorWithoutDelay(Rule):
 
     ## Why is this bad?
     A retryable error without a delay makes the model retry at once, hammering a service that is already
-    struggling (seed 004, "No retryAfterSeconds on Transient": `retryAfterSeconds` is required when
-    `isRetryable` is true).
+    struggling (the structured-errors guide in References: `retryAfterSeconds` belongs with every error whose
+    `isRetryable` is true). `retryAfterSeconds` is a convention of that guide, not a field of the MCP spec.
 
     ## Example
     ```python
@@ -227,9 +227,12 @@ class RetryableErrorWithoutDelay(Rule):
     key. For the keyword arguments of another constructor it is unsafe: the class may not accept the keyword.
 
     ## References
-    - `shared/seeds/004`: "Retryable vs Non-Retryable Error Design", required fields, "No retryAfterSeconds on
-      Transient".
-    - `shared/seeds/003`: OXP error schemas.
+    - "Implement Structured Error Responses for MCP Tools", sections "Retryable vs Non-Retryable Error Design"
+      and the anti-pattern of a transient error without `retryAfterSeconds`:
+      https://learn.logeshclouduniverse.com/MasteringClaude/domain2_task2.html
+    - Open eXecution Protocol, error schemas: https://openexecprotocol.org/spec-1.0/schemas/errors
+    - MCP spec 2025-11-25, tools, "Error Handling" (tool execution errors, SEP-1303):
+      https://modelcontextprotocol.io/specification/2025-11-25/server/tools#error-handling
     """
 
     code = "MCP004"

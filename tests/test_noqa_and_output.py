@@ -55,8 +55,9 @@ def test_full_format_has_frame_and_fix_title() -> None:
     assert lines[0] == (
         f"{WEATHER}:15:13: MCP001 [*] Input validation failure raised as a -32602 protocol error: the mcp v1 "
         "low-level Server drops the code and wraps it into an isError result today, but it is non-conforming and "
-        "becomes a -32602 protocol error that the model never sees on mcp v2 (SEP-1303); return "
-        "CallToolResult(isError=True, content=[TextContent(type='text', text=msg)]) instead"
+        "becomes a -32602 protocol error that the model never sees on mcp v2 (SEP-1303); raise ValueError(msg) "
+        "instead; every mcp v1 low-level Server sends an exception as isError with its text, while a returned "
+        "CallToolResult needs mcp>=1.19 and the project allows older (no mcp/fastmcp version found in the project)"
     )
     assert lines[1:6] == [
         "   |",
@@ -65,7 +66,7 @@ def test_full_format_has_frame_and_fix_title() -> None:
         "15 |             raise McpError(types.ErrorData(code=types.INVALID_PARAMS, message=\"days must be between 1 and 7\"))",
         "   |             " + "^" * 98 + " MCP001",
     ]
-    assert lines[7] == "= help: Return CallToolResult(isError=True, ...) instead"
+    assert lines[7] == "= help: Raise ValueError(message) instead"
     assert lines[-2:] == ["Found 1 error.", "[*] 1 fixable with `mcp-lint fix`."]
 
 
@@ -80,7 +81,7 @@ def test_json_records_and_their_edits(tmp_path: Path) -> None:
     assert record["location"] == {"row": 15, "column": 13} and record["end_location"] == {"row": 15, "column": 111}
     assert record["noqa_row"] == 15 and record["filename"] == str(WEATHER)
     assert record["fix"]["applicability"] == "safe"
-    assert record["fix"]["message"] == "Return CallToolResult(isError=True, ...) instead"
+    assert record["fix"]["message"] == "Raise ValueError(message) instead"
     # Applying the edits reproduces what `fix` writes.
     lines = WEATHER.read_text(encoding="utf-8").splitlines(keepends=True)
     offsets = [0]
@@ -116,6 +117,9 @@ def test_sarif_validates_against_the_official_schema() -> None:
     rules = run["tool"]["driver"]["rules"]
     assert [r["id"] for r in rules] == ["MCP000", *(rule.code for rule in ALL_RULES)]
     assert all("## What it does" in r["help"]["text"] for r in rules[1:])
+    # each rule's help links a public source: the first one its References name
+    assert rules[1]["helpUri"] == "https://modelcontextprotocol.io/community/seps/1303-input-validation-errors-as-tool-execution-errors"
+    assert all(r["helpUri"].startswith("https://") and r["helpUri"] in r["help"]["text"] for r in rules[1:])
     assert [r["ruleId"] for r in run["results"]] == ["MCP001"] * 3 + ["MCP004", "MCP002", "MCP003", "MCP001"]
     assert run["results"][0]["locations"][0]["physicalLocation"]["region"]["startLine"] == 24
     assert run["results"][0]["fixes"][0]["description"]["text"] == "Raise ToolError(message) instead"
@@ -155,7 +159,7 @@ def test_stdin_check_uses_the_stdin_filename_for_config_and_output(tmp_path: Pat
 def test_stdin_fix_writes_the_fixed_code_to_stdout() -> None:
     result = CliRunner().invoke(main, ["fix", "-"], input=WEATHER.read_bytes())
     assert result.exit_code == 0
-    assert "return CallToolResult(isError=True" in result.stdout
+    assert 'raise ValueError("days must be between 1 and 7")' in result.stdout
     assert result.stdout.startswith('"""A weather MCP server')
     assert result.stderr == "Fixed 1 error (0 remaining)\n"
 
@@ -172,7 +176,7 @@ def test_rule_command() -> None:
     ]
     records = json.loads(invoke("rule", "--all", "--output-format", "json").output)
     assert [set(r) for r in records] == [{"code", "name", "summary", "explanation", "fix"}] * len(ALL_RULES)
-    assert [r["fix"] for r in records][-1] == "Fix is always available."
+    assert [r["fix"] for r in records if r["code"] == "MCP004"] == ["Fix is always available."]
     assert json.loads(invoke("rule", "MCP002", "--output-format", "json").output)["code"] == "MCP002"
     unknown = invoke("rule", "MCP999")
     assert unknown.exit_code == 2 and "unknown rule 'MCP999'" in unknown.output

@@ -65,7 +65,7 @@ def test_fix_hook_rewrites_and_fails_once(tmp_path: Path, pre_commit_home: Path)
     assert first.returncode == 1, first.stdout + first.stderr
     assert "Fixed 1 error (0 remaining)" in first.stdout
     fixed = (repo / "server.py").read_text(encoding="utf-8")
-    assert 'return CallToolResult(isError=True, content=[TextContent(type="text", text="days must be between 1 and 7")])' in fixed
+    assert 'raise ValueError("days must be between 1 and 7")' in fixed
     subprocess.run(["git", "-C", str(repo), "add", "-A"], check=True)
     second = subprocess.run(command, cwd=repo, env=env, capture_output=True, text=True, check=False, timeout=900)
     assert second.returncode == 0, second.stdout + second.stderr

@@ -74,6 +74,8 @@ def test_bom_crlf_tabs_and_form_feeds_survive_fix_byte_for_byte(tmp_path: Path) 
     original = original.replace(b"    # The unknown-tool", b"\t# The unknown-tool")
     target = tmp_path / "server.py"
     target.write_bytes(original)
+    # The pins allow only mcp releases that pass a returned CallToolResult through, so the fix returns one.
+    (tmp_path / "setup.cfg").write_text("[options]\ninstall_requires =\n    mcp>=1.19,<2\n", encoding="utf-8")
     assert CliRunner().invoke(main, ["fix", "--no-cache", str(target)]).exit_code == 0
     fixed = target.read_bytes()
     expected = original.replace(

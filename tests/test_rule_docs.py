@@ -27,7 +27,14 @@ def test_documentation_has_every_section(rule: type[Rule]) -> None:
     sections = rule.doc_sections()
     assert tuple(sections) == DOC_SECTIONS
     assert all(text for text in sections.values())
-    assert re.search(r"SEP-\d+|shared/seeds/\d{3}", sections["References"])
+    # public sources only: every reference a user can open
+    assert re.search(r"https://\S+", sections["References"])
+    assert all(re.search(r"https://\S+|docs/frameworks\.md", item) for item in _items(sections["References"]))
+
+
+def _items(references: str) -> list[str]:
+    """The bullet items of a References section, each with its continuation lines."""
+    return [item for item in re.split(r"^- ", references, flags=re.M) if item.strip()]
 
 
 @pytest.mark.parametrize("rule", ALL_RULES, ids=lambda r: r.code)

@@ -2,7 +2,7 @@
 
 The frameworks need conflicting pins, so each line has its own environment, made by
 ``tests/runtime/make_envs.sh`` (``.ci/run`` runs it; set MCP_LINT_ENVS to use another directory). What the
-client receives is what sdk-errors.md measured: before the fix, MCP001 is a -32602 protocol error on mcp v2
+client receives is what docs/frameworks.md shows: before the fix, MCP001 is a -32602 protocol error on mcp v2
 and an isError result elsewhere; after it, an isError result with the message. After MCP003's fix, the
 empty result is a success that carries the message.
 """
@@ -51,11 +51,11 @@ STYLES = [
 ]  # fmt: skip
 
 
-def call(env: str, client: str, server: Path, name: str) -> list[dict]:
+def call(env: str, client: str, server: Path, name: str, calls: list[str] = CALLS) -> list[dict]:
     python = ENVS / env / "bin" / "python"
     assert python.exists(), f"missing framework environment {python}: run tests/runtime/make_envs.sh"
     proc = subprocess.run(
-        [str(python), str(RUNTIME / "call_tool.py"), client, str(server), name, *CALLS],
+        [str(python), str(RUNTIME / "call_tool.py"), client, str(server), name, *calls],
         capture_output=True, text=True, timeout=300, cwd=server.parent,
     )  # fmt: skip
     assert proc.returncode == 0, proc.stderr

@@ -1,8 +1,12 @@
-"""``--output-format sarif``: SARIF 2.1.0, with a rule descriptor (and its help text) per code."""
+"""``--output-format sarif``: SARIF 2.1.0, with a rule descriptor (and its help text) per code.
+
+A rule's help is its whole documentation; its ``helpUri`` is the first public source its References name.
+"""
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -12,6 +16,7 @@ from mcp_lint.rule import Rule
 from mcp_lint.rules import ALL_RULES
 
 SARIF_SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+_URL = re.compile(r"https://[^\s)>]+")
 
 
 def rule_descriptor(rule: type[Rule]) -> dict[str, object]:
@@ -20,10 +25,11 @@ def rule_descriptor(rule: type[Rule]) -> dict[str, object]:
     Args:
         rule (type[Rule]): the rule (a static rule or a probe rule).
     Returns:
-        dict[str, object]: ``id``, ``name``, descriptions, ``help``, level and fix availability.
+        dict[str, object]: ``id``, ``name``, descriptions, ``help``, level, fix availability, and ``helpUri``
+        (the first link of its References) when it has one.
     """
     sections = rule.doc_sections()
-    return {
+    descriptor: dict[str, object] = {
         "id": rule.code,
         "name": rule.name,
         "shortDescription": {"text": rule.summary},
@@ -32,6 +38,10 @@ def rule_descriptor(rule: type[Rule]) -> dict[str, object]:
         "defaultConfiguration": {"level": "error"},
         "properties": {"fix": rule.fix_applicability.value if rule.fix_applicability else "none"},
     }
+    source = _URL.search(sections["References"])
+    if source:
+        descriptor["helpUri"] = source.group(0)
+    return descriptor
 
 
 def _descriptors() -> list[dict[str, object]]:

@@ -20,7 +20,7 @@ import hashlib
 import os
 import pickle
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from mcp_lint import frameworks as fw
@@ -115,6 +115,7 @@ class Linker:
                 self.children.setdefault((file, f.parent), []).append(f.path)
         self._class_kind: dict[tuple[str, str], Framework | str | None] = {}
         self._factory: dict[tuple[str, str], Framework | str | None] = {}
+        self._subclasses: dict[tuple[str, str], list[tuple[str, str]]] | None = None
         self._frameworks = self._project_frameworks()
 
     # -- frameworks a module or the project uses, for servers that cannot be resolved
@@ -256,7 +257,11 @@ class Linker:
             return ("server", kind) if kind is not None else ("instance", made[1], made[2])
         if made[0] == "function":
             kind = self.factory_kind(made[1], made[2], depth + 1)
-            return ("server", kind) if kind is not None else None
+            if kind is not None:
+                return ("server", kind)
+            returns = self.functions[made[1]][made[2]].returns
+            # ``def get_handler(name) -> ToolHandler | None``: what it returns is an instance of that class.
+            return self._type(made[1], made[2], returns, depth + 1) if returns else None
         return None
 
     def _attribute(self, obj: Obj, attr: str, depth: int) -> Obj | None:
@@ -286,8 +291,8 @@ class Linker:
             return self._member(file, cls, attr, depth)
         return None
 
-    def _method(self, file: str, cls: str, name: str, depth: int) -> Obj | None:
-        """A method of a project class or of its project bases."""
+    def _lineage(self, file: str, cls: str, depth: int) -> Iterator[tuple[str, str]]:
+        """Yield a project class and then its project bases, breadth first (at most 16 classes)."""
         seen: set[tuple[str, str]] = set()
         queue = [(file, cls)]
         while queue and len(seen) < 16:
@@ -295,29 +300,70 @@ class Linker:
             if current in seen:
                 continue
             seen.add(current)
-            cfile, cpath = current
-            path = f"{cpath}.{name}"
-            if path in self.functions.get(cfile, {}):
-                return ("function", cfile, path)
-            for base in self.summaries[cfile].classes.get(cpath, ()):
-                resolved = self.resolve(cfile, None, base, depth + 1)
+            yield current
+            for base in self.summaries[current[0]].classes.get(current[1], ()):
+                resolved = self.resolve(current[0], None, base, depth + 1)
                 if resolved is not None and resolved[0] == "class":
                     queue.append((resolved[1], resolved[2]))
+
+    def _method(self, file: str, cls: str, name: str, depth: int) -> Obj | None:
+        """A method of a project class or of its project bases."""
+        for cfile, cpath in self._lineage(file, cls, depth):
+            if f"{cpath}.{name}" in self.functions.get(cfile, {}):
+                return ("function", cfile, f"{cpath}.{name}")
         return None
 
     def _member(self, file: str, cls: str, attr: str, depth: int) -> Obj | None:
-        """What ``self.attr`` holds: from ``self.attr = X(...)`` in any method, or a class-level annotation."""
-        summary = self.summaries[file]
-        callee = summary.class_attrs.get(cls, {}).get(attr)
-        scope = None
-        if callee is None:
-            for function in summary.functions:
-                if function.owner == cls and attr in function.self_attrs:
-                    callee, scope = function.self_attrs[attr], function.path
-                    break
-        if callee is None:
-            return None
-        return self._value(file, scope, callee, depth + 1)
+        """What ``self.attr`` holds: from ``self.attr = X(...)`` in any method, or a class-level annotation, of the
+        class or of its project bases (``self.client`` set in a base class's ``__init__``)."""
+        for cfile, cpath in self._lineage(file, cls, depth):
+            summary = self.summaries[cfile]
+            callee = summary.class_attrs.get(cpath, {}).get(attr)
+            scope = None
+            if callee is None:
+                for function in summary.functions:
+                    if function.owner == cpath and attr in function.self_attrs:
+                        callee, scope = function.self_attrs[attr], function.path
+                        break
+            if callee is not None:
+                return self._value(cfile, scope, callee, depth + 1)
+        return None
+
+    def overrides(self, file: str, path: str) -> list[tuple[str, str]]:
+        """The methods that override a method in the project's subclasses of its class, at any depth.
+
+        A call through an instance of a base class (``handler.run_tool(args)``, ``handler: ToolHandler``) may run
+        any of them.
+
+        Args:
+            file (str): the method's module.
+            path (str): the method's path (``C.m``).
+        Returns:
+            list[tuple[str, str]]: (file, path) of each overriding method.
+        """
+        function = self.functions.get(file, {}).get(path)
+        if function is None or not function.is_method or function.owner is None:
+            return []
+        if self._subclasses is None:
+            self._subclasses = {}
+            for sfile, summary in self.summaries.items():
+                for cls, bases in summary.classes.items():
+                    for base in bases:
+                        resolved = self.resolve(sfile, None, base)
+                        if resolved is not None and resolved[0] == "class":
+                            self._subclasses.setdefault((resolved[1], resolved[2]), []).append((sfile, cls))
+        found: list[tuple[str, str]] = []
+        queue, seen = [(file, function.owner)], {(file, function.owner)}
+        while queue:
+            for sub in self._subclasses.get(queue.pop(0), ()):
+                if sub in seen:
+                    continue
+                seen.add(sub)
+                queue.append(sub)
+                override = f"{sub[1]}.{function.name}"
+                if override in self.functions.get(sub[0], {}):
+                    found.append((sub[0], override))
+        return found
 
     def class_kind(self, file: str, cls: str, depth: int = 0) -> Framework | str | None:
         """The framework of a project class that derives from a server class, else None."""
@@ -543,6 +589,9 @@ class Linker:
             obj = self.resolve(file, function.path, name)
             if obj is not None and obj[0] == "function":
                 yield name, (obj[1], obj[2])
+                if "." in name:
+                    for override in self.overrides(obj[1], obj[2]):
+                        yield None, override
             elif obj is not None and obj[0] == "class":
                 init = self._method(obj[1], obj[2], "__init__", 0)
                 if init is not None:

@@ -5,12 +5,14 @@ Run inside a framework environment (see make_envs.sh):
 CLIENT is ``mcp1`` (mcp.shared.memory.create_connected_server_and_client_session), ``mcp2`` (mcp.Client)
 or ``fastmcp`` (fastmcp.Client(...).call_tool_mcp, which returns the raw CallToolResult).
 Prints one JSON object per call: {"isError": bool, "text": [...]} or {"protocol_error": code, "message": str}.
+``call_many.py`` imports ``run`` to call several servers in one process.
 """
 
 import importlib.util
 import json
 import logging
 import sys
+from pathlib import Path
 
 import anyio
 
@@ -18,6 +20,9 @@ logging.disable(logging.CRITICAL)
 
 
 def load(path, name):
+    folder = str(Path(path).resolve().parent)
+    if folder not in sys.path:  # a server file may import its sibling modules
+        sys.path.insert(0, folder)
     spec = importlib.util.spec_from_file_location("server_under_test", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -25,9 +30,9 @@ def load(path, name):
 
 
 def outcome(result):
-    is_error = getattr(result, "is_error", None)
-    if is_error is None:
-        is_error = result.isError
+    # mcp v1 names the field isError (and keeps an unknown is_error=... as an extra attribute that is never
+    # sent as the flag); mcp v2 names it is_error, with the alias isError on the wire.
+    is_error = result.isError if "isError" in type(result).model_fields else result.is_error
     return {"isError": bool(is_error), "text": [getattr(c, "text", repr(c)) for c in result.content]}
 
 
@@ -79,4 +84,5 @@ def main():
         print(json.dumps(result))
 
 
-main()
+if __name__ == "__main__":
+    main()

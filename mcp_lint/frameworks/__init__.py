@@ -1,7 +1,8 @@
 """Framework knowledge: the MCP symbols mcp-lint recognises and what each framework does at runtime.
 
-Everything here is data. The runtime behaviour texts are taken from ``shared/design/sdk-errors.md``
-(measured by running every case against mcp 1.30.0, mcp 2.3.0, fastmcp 2.14.7, 3.4.10 and 4.1.2).
+Everything here is data. The runtime behaviour texts follow ``docs/frameworks.md``, which
+``scripts/framework_behaviour.py`` measures by calling a server in each framework with that framework's own
+client (``tests/test_docs.py`` keeps it current).
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ class Framework(enum.Enum):
 
     @property
     def invalid_params_behaviour(self) -> str:
-        """str: what the client receives when a tool raises a -32602 protocol error (sdk-errors.md, row 1)."""
+        """str: what the client receives when a tool raises a -32602 protocol error (docs/frameworks.md)."""
         return _INVALID_PARAMS_BEHAVIOUR[self]
 
 
@@ -151,3 +152,10 @@ LOWLEVEL_ON_CALL_TOOL = "on_call_tool"
 ADD_REQUEST_HANDLER = "add_request_handler"
 TOOLS_CALL_METHOD = "tools/call"
 
+
+#: ``CallToolResult`` models, the result of ``tools/call``.
+CALL_TOOL_RESULT_CLASSES: frozenset[str] = frozenset(
+    {"mcp.types.CallToolResult", "mcp_types.CallToolResult", "mcp.CallToolResult"}
+)
+#: ``TextContent`` models, a text content block.
+TEXT_CONTENT_CLASSES: frozenset[str] = frozenset({"mcp.types.TextContent", "mcp_types.TextContent", "mcp.TextContent"})
