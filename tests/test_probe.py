@@ -258,6 +258,21 @@ def test_server_that_exits_at_start_shows_its_stderr() -> None:
     assert result.stderr.rstrip().endswith("The server's standard error ended with:\nno config")
 
 
+def test_an_mcp_v1_client_is_refused_with_what_to_install(tmp_path: Path) -> None:
+    # Installed metadata that says mcp 1.30.0, found first on the path (the probe extra names mcp without a version).
+    dist = tmp_path / "mcp-1.30.0.dist-info"
+    dist.mkdir()
+    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: mcp\nVersion: 1.30.0\n", encoding="utf-8")
+    result = subprocess.run(
+        [sys.executable, "-m", "mcp_lint", "probe", "--", "python", "server.py"], capture_output=True, text=True,
+        timeout=60, env={**os.environ, "PYTHONPATH": str(tmp_path)},
+    )  # fmt: skip
+    assert result.returncode == 2
+    assert result.stderr == (
+        "mcp-lint: error: the probe needs the official MCP client mcp>=2, found mcp 1.30.0: pip install -U 'mcp>=2'\n"
+    )
+
+
 def test_without_the_mcp_client_says_what_to_install() -> None:
     code = "import sys; sys.modules['mcp'] = None; from mcp_lint.cli import main; main(['probe', '--', 'python'])"
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)

@@ -126,7 +126,34 @@ async def _call(client: Any, call: ProbeCall, timeout: float) -> Response:
     return Response(TOOL_ERROR if is_error else SUCCESS, _text(result))
 
 
+def require_client() -> None:
+    """Check that the official MCP client, mcp 2.x or later, is installed.
+
+    The ``probe`` extra names ``mcp`` without a version: mcp-lint's own pins would otherwise tell its SDK-version
+    detection that every file of the mcp-lint repository (its test fixtures) runs on mcp v2. So the version is
+    checked here.
+
+    Raises:
+        MissingClient: mcp is not installed, or is older than 2.0.
+    """
+    from importlib.metadata import PackageNotFoundError, version
+
+    from packaging.version import InvalidVersion, Version
+
+    try:
+        installed = version("mcp")
+    except PackageNotFoundError:
+        raise MissingClient("the probe needs the official MCP client (mcp>=2): pip install 'mcp-lint[probe]'") from None
+    try:
+        too_old = Version(installed).major < 2
+    except InvalidVersion:
+        too_old = False
+    if too_old:
+        raise MissingClient(f"the probe needs the official MCP client mcp>=2, found mcp {installed}: pip install -U 'mcp>=2'")
+
+
 def _client(target: Target, settings: Settings, errlog: IO[str]) -> Any:
+    require_client()
     try:
         from mcp import Client, StdioServerParameters
         from mcp.client.stdio import stdio_client
@@ -259,5 +286,5 @@ def server_label(target: Target) -> str:
     return shlex.join(target.command)
 
 
-__all__ = ["MissingClient", "ProbeError", "ProbeRun", "Settings", "Target", "probe", "server_label"]
+__all__ = ["MissingClient", "ProbeError", "ProbeRun", "Settings", "Target", "probe", "require_client", "server_label"]
 
