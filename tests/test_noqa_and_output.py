@@ -57,7 +57,8 @@ def test_full_format_has_frame_and_fix_title() -> None:
         "low-level Server drops the code and wraps it into an isError result today, but it is non-conforming and "
         "becomes a -32602 protocol error that the model never sees on mcp v2 (SEP-1303); raise ValueError(msg) "
         "instead; every mcp v1 low-level Server sends an exception as isError with its text, while a returned "
-        "CallToolResult needs mcp>=1.19 and the project allows older (no mcp/fastmcp version found in the project)"
+        # mcp-lint's own pyproject.toml lists mcp, without a version, in its probe and test extras.
+        "CallToolResult needs mcp>=1.19 and the project allows older (mcp (any version) (pyproject.toml))"
     )
     assert lines[1:6] == [
         "   |",
