@@ -30,6 +30,8 @@ from mcp_lint.output.text import concise_line, render_statistics, render_statist
 from mcp_lint.parse_error_doc import ParseErrorRule
 from mcp_lint.rule import Rule
 from mcp_lint.rules import ALL_RULES
+from mcp_lint.probe.cli import probe
+from mcp_lint.probe.rules import PROBE_RULES
 from mcp_lint.project import SummaryCache, project_root
 from mcp_lint.runner import (
     Projects, RunOptions, SettingsResolver, check_paths, check_stdin, default_jobs, map_in_workers,
@@ -576,9 +578,9 @@ def rule(code: str | None, show_all: bool, output_format: str) -> None:
     known: list[Any] = [ParseErrorRule, *ALL_RULES]
     rules = known
     if code is not None:
-        rules = [r for r in known if code.upper() in (r.code, r.name.upper())]
+        rules = [r for r in (*known, *PROBE_RULES) if code.upper() in (r.code, r.name.upper())]
         if not rules:
-            _fail(f"unknown rule {code!r} (known: {', '.join(r.code for r in known)})")
+            _fail(f"unknown rule {code!r} (known: {', '.join(r.code for r in (*known, *PROBE_RULES))})")
     if output_format == "json":
         records = [_rule_record(r) for r in rules]
         click.echo(json.dumps(records if show_all else records[0], indent=2))
@@ -598,3 +600,6 @@ def server() -> None:
     except ImportError as exc:
         _fail(f"the language server needs pygls ({exc}); install it with: pip install 'flake8-mcp[server]'")
     serve()
+
+
+main.add_command(probe)

@@ -16,11 +16,12 @@ class SelectorError(ValueError):
     """A selector that names no rule."""
 
 
-def validate_selectors(selectors: Iterable[str]) -> list[str]:
+def validate_selectors(selectors: Iterable[str], codes: Sequence[str] = ALL_CODES) -> list[str]:
     """Check that every selector is a prefix of a known code.
 
     Args:
         selectors (Iterable[str]): codes or code prefixes; ``ALL`` selects everything.
+        codes (Sequence[str]): the known codes (default: the static rules' codes and MCP000).
     Returns:
         list[str]: the selectors, stripped and upper-cased.
     Raises:
@@ -31,8 +32,8 @@ def validate_selectors(selectors: Iterable[str]) -> list[str]:
         value = selector.strip().upper()
         if not value:
             continue
-        if value != "ALL" and not any(code.startswith(value) for code in ALL_CODES):
-            known = ", ".join(ALL_CODES)
+        if value != "ALL" and not any(code.startswith(value) for code in codes):
+            known = ", ".join(codes)
             raise SelectorError(f"unknown rule selector {selector.strip()!r} (known codes: {known})")
         cleaned.append(value)
     return cleaned

@@ -31,6 +31,31 @@ def help_uri(rule: type[Rule]) -> str | None:
     return source.group(0) if source else None
 
 
+def rule_descriptor(rule: type[Rule]) -> dict[str, object]:
+    """The SARIF reportingDescriptor of a rule, with its documentation as help text.
+
+    Args:
+        rule (type[Rule]): the rule (a static rule or a probe rule).
+    Returns:
+        dict[str, object]: ``id``, ``name``, descriptions, ``help``, level, fix availability, and ``helpUri``
+        (the first link of its References) when it has one.
+    """
+    sections = rule.doc_sections()
+    descriptor: dict[str, object] = {
+        "id": rule.code,
+        "name": rule.name,
+        "shortDescription": {"text": rule.summary},
+        "fullDescription": {"text": sections["What it does"]},
+        "help": {"text": rule.documentation(), "markdown": rule.documentation()},
+        "defaultConfiguration": {"level": "error"},
+        "properties": {"fix": rule.fix_applicability.value if rule.fix_applicability else "none"},
+    }
+    uri = help_uri(rule)
+    if uri:
+        descriptor["helpUri"] = uri
+    return descriptor
+
+
 def _descriptors() -> list[dict[str, object]]:
     descriptors: list[dict[str, object]] = [
         {
@@ -42,21 +67,7 @@ def _descriptors() -> list[dict[str, object]]:
             "defaultConfiguration": {"level": "error"},
         }
     ]
-    for rule in ALL_RULES:
-        sections = rule.doc_sections()
-        descriptor: dict[str, object] = {
-            "id": rule.code,
-            "name": rule.name,
-            "shortDescription": {"text": rule.summary},
-            "fullDescription": {"text": sections["What it does"]},
-            "help": {"text": rule.documentation(), "markdown": rule.documentation()},
-            "defaultConfiguration": {"level": "error"},
-            "properties": {"fix": rule.fix_applicability.value if rule.fix_applicability else "none"},
-        }
-        uri = help_uri(rule)
-        if uri:
-            descriptor["helpUri"] = uri
-        descriptors.append(descriptor)
+    descriptors.extend(rule_descriptor(rule) for rule in ALL_RULES)
     return descriptors
 
 
