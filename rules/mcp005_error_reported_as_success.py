@@ -19,7 +19,7 @@ from mcp_lint.failures import (
     message_node,
     payload_fields,
 )
-from mcp_lint.fixes import code, fill, tool_error_name
+from mcp_lint.fixes import Replacement, code, fill, tool_error_name, tool_execution_error
 from mcp_lint.frameworks import Framework
 from mcp_lint.rule import Rule, RuleContext, ancestors_within
 from mcp_lint.rules.mcp003_empty_result_as_error import EmptyResultAsError
@@ -215,9 +215,10 @@ class ErrorReportedAsSuccess(Rule):
       (`raise` works whatever the return annotation).
     - `CallToolResult(content=[...])` without `isError`: adds `isError=True`, the one spelling both mcp majors
       accept.
-    - the mcp v1 low-level `Server`: no fix for a returned dict or text, because the replacement,
-      `return CallToolResult(isError=True, ...)`, is passed through only from mcp 1.19 on (earlier versions
-      send pydantic's validation errors instead), and the version is not known here.
+    - the mcp v1 low-level `Server` (in the handler's own body): `return CallToolResult(isError=True, ...)` with
+      the same text (or `json.dumps` of the payload) when every mcp release the project's pins allow is 1.19 or
+      later, which passes it through; otherwise `raise ValueError(<same text>)`, which every mcp v1 release
+      sends as isError with the text. No fix in a helper or in a `try` body.
 
     ## References
     - MCP spec 2025-11-25, Tools, "Error Handling" (tool execution errors are reported with `isError: true`):
@@ -278,7 +279,7 @@ class ErrorReportedAsSuccess(Rule):
 
     def _remedy(self, framework: Framework) -> str:
         if framework is Framework.MCP_V1_LOWLEVEL:
-            return "return CallToolResult(isError=True) (mcp>=1.19) or raise"
+            return "return CallToolResult(isError=True) (mcp>=1.19) or raise instead"
         return "raise ToolError(msg) instead"
 
     def _tested_for_error(self, name: str, scope: ToolScope) -> bool:
@@ -385,9 +386,8 @@ class ErrorReportedAsSuccess(Rule):
         return Fix("Set isError=True on the result", Applicability.UNSAFE, [(call, transform)])
 
     def _fix(self, node: cst.Return, report: FailureReport, scope: ToolScope) -> Fix | None:
-        framework = scope.framework
-        if framework.is_lowlevel or report.shape is Shape.HELPER:
-            return None  # mcp v1 low-level: CallToolResult is passed through only from 1.19 on
+        if report.shape is Shape.HELPER:
+            return None
         payload = report.payload
         if report.shape is Shape.ERROR_STRING:
             if isinstance(payload, (cst.List, cst.Tuple)) or _call_name(payload) == "TextContent":
@@ -412,6 +412,17 @@ class ErrorReportedAsSuccess(Rule):
         self, node: cst.Return, message: cst.BaseExpression, scope: ToolScope,
         imports: list[tuple[str, str | None]] | None = None,
     ) -> Fix | None:  # fmt: skip
+        if scope.framework.is_lowlevel:
+            # The replacement must hold on every release the pins allow: a returned CallToolResult(isError=True)
+            # from mcp 1.19 on, else an exception, which every mcp v1 low-level Server sends as isError.
+            within = ancestors_within(self.context.ancestors, scope.function.node)
+            decision = tool_execution_error(message, self.context.index, scope, self.context.sdk, within)
+            if not isinstance(decision, Replacement):
+                return None
+            return Fix(
+                decision.title, Applicability.UNSAFE, [(node, lambda _: decision.statement)],
+                [*(imports or []), *decision.imports],  # type: ignore[list-item]
+            )  # fmt: skip
         named = tool_error_name(self.context.index, scope.framework)
         if named is None:
             return None

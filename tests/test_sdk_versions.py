@@ -242,6 +242,36 @@ def test_mcp001_lowlevel_v1_fix_follows_the_pins(tmp_path: Path, pins: str, line
     assert diagnostic.row == 12 and diagnostic.code == "MCP001"
 
 
+MCP005_LOWLEVEL = '''\
+import mcp.types as types
+from mcp.server.lowlevel import Server
+
+server = Server("alerts")
+
+
+@server.call_tool()
+async def call_tool(name: str, arguments: dict) -> list[types.TextContent]:
+    try:
+        return [types.TextContent(type="text", text=send(arguments["to"]))]
+    except OSError as exc:
+        return [types.TextContent(type="text", text=f"Error: the alert was not sent ({exc})")]
+'''
+
+
+@pytest.mark.parametrize(
+    ("pins", "line"),
+    [
+        ("", '        raise ValueError(f"Error: the alert was not sent ({exc})")'),
+        ("mcp>=1.19,<2\n", '        return CallToolResult(isError=True, content=[TextContent(type="text", text=f"Error: the alert was not sent ({exc})")])'),
+    ],
+)
+def test_mcp005_lowlevel_v1_fix_follows_the_pins(tmp_path: Path, pins: str, line: str) -> None:
+    path = project(tmp_path, {"requirements.txt": pins, "setup.py": ""}, MCP005_LOWLEVEL)
+    (diagnostic,) = check_one(path, find_settings(path)).diagnostics
+    assert (diagnostic.code, diagnostic.row) == ("MCP005", 12)
+    assert line in fix_source(path.read_bytes(), path, ALL_RULES, unsafe=True).fixed.decode().splitlines()
+
+
 MCP006_SERVER = '''\
 from mcp.server.fastmcp import FastMCP
 from mcp.types import CallToolResult, TextContent
