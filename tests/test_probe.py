@@ -18,6 +18,7 @@ import jsonschema
 import pytest
 
 from conftest import ROOT
+from mcp_lint.cli import PREVIEW_NOTE
 from mcp_lint.probe.cases import ProbeCall, tool_calls, unknown_tool_call, valid_call
 from mcp_lint.probe.classify import PROTOCOL_ERROR, SUCCESS, TOOL_ERROR, Response, classify, names_argument
 from mcp_lint.probe.rules import PROBE_RULES
@@ -335,4 +336,5 @@ def test_probe_rules_are_documented(rule: type) -> None:
     assert all(sections.values())
     assert "SEP-" in sections["References"]
     result = subprocess.run([sys.executable, "-m", "mcp_lint", "rule", rule.code], capture_output=True, text=True)
-    assert result.stdout.startswith(f"# {rule.name} ({rule.code})\n\nFix is not available.\n\n## What it does\n")
+    status = f"{PREVIEW_NOTE}\n\n" if rule.preview else ""
+    assert result.stdout.startswith(f"# {rule.name} ({rule.code})\n\n{status}Fix is not available.\n\n## What it does\n")
