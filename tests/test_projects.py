@@ -158,3 +158,22 @@ def test_summaries_are_cached_by_content(tmp_path: Path) -> None:
     assert [(r.path, [d.to_json() for d in r.diagnostics]) for r in first] == [
         (r.path, [d.to_json() for d in r.diagnostics]) for r in again
     ]
+
+
+def test_a_module_with_newer_f_strings_is_summarised() -> None:
+    # PEP 701 (Python 3.12) f-strings: a backslash and the string's own quotes inside the braces. On an older
+    # Python the summary reads a libcst rendering without them, so the module's classes and calls still link.
+    from mcp_lint.project.summary import summarise
+
+    source = (
+        b"class Store:\n"
+        b"    def save(self, rows):\n"
+        b"        text = f\"{'\\n'.join(rows)}\"\n"
+        b"        label = f\"{\"saved\"}\"\n"
+        b"        return write(text, label)\n"
+    )
+    summary = summarise(source)
+    assert summary.error is None
+    assert list(summary.classes) == ["Store"]
+    assert [f.path for f in summary.functions] == ["Store.save"]
+    assert "write" in summary.functions[0].calls

@@ -638,7 +638,8 @@ def summarise(source: bytes) -> ModuleSummary:
 
 class _OlderSyntax(cst.CSTTransformer):
     """Drops what only newer Pythons parse and a summary does not need: PEP 695 type parameters become nothing,
-    ``type X = ...`` becomes ``X = ...``, PEP 750 template strings become empty strings."""
+    ``type X = ...`` becomes ``X = ...``, PEP 750 template strings and PEP 701 f-strings this Python cannot parse
+    become empty strings."""
 
     def leave_FunctionDef(self, original: cst.FunctionDef, updated: cst.FunctionDef) -> cst.FunctionDef:
         return updated.with_changes(type_parameters=None) if updated.type_parameters is not None else updated
@@ -651,6 +652,15 @@ class _OlderSyntax(cst.CSTTransformer):
 
     def leave_TemplatedString(self, original: cst.CSTNode, updated: cst.CSTNode) -> cst.SimpleString:
         return cst.SimpleString('""')
+
+    def leave_FormattedString(self, original: cst.FormattedString, updated: cst.FormattedString) -> cst.BaseExpression:
+        # PEP 701 f-strings (3.12: backslashes and the string's own quotes inside the braces) become empty strings
+        # where this Python cannot parse them; a summary needs no string's text.
+        try:
+            ast.parse(cst.Module(body=()).code_for_node(updated), mode="eval")
+        except SyntaxError:
+            return cst.SimpleString('""')
+        return updated
 
 
 def older_syntax(source: bytes) -> str | None:
