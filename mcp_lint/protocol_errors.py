@@ -196,5 +196,5 @@ def invalid_params_error(
     Returns:
         ProtocolError | None: the construction, or None when ``expr`` is something else.
     """
-    error = _Evaluator(index).protocol_error(expr, function)
+    error = protocol_error(expr, index, function)
     return error if error is not None and error.code == fw.INVALID_PARAMS_CODE else None
