@@ -200,7 +200,14 @@ def _string_value(expr: cst.BaseExpression | None) -> str | None:
     return None
 
 
-def _callee_name(func: cst.BaseExpression) -> str | None:
+def callee_name(func: cst.BaseExpression) -> str | None:
+    """Return the last name of a callee: ``f`` for ``f(...)``, ``m`` for ``obj.m(...)``.
+
+    Args:
+        func (cst.BaseExpression): the callee expression.
+    Returns:
+        str | None: the name, or None for a callee that is neither a name nor an attribute.
+    """
     if isinstance(func, cst.Name):
         return func.value
     if isinstance(func, cst.Attribute):
@@ -216,7 +223,7 @@ _ERROR_MODEL_NAME = re.compile(r"^_*(\w*Error\w*Response|\w*ErrorResult)$")
 
 def _field_default(value: cst.BaseExpression | None) -> cst.BaseExpression | None:
     """The default a class field declares: the value itself, or ``Field(default)``/``Field(default=...)``."""
-    if isinstance(value, cst.Call) and _callee_name(value.func) == "Field":
+    if isinstance(value, cst.Call) and callee_name(value.func) == "Field":
         for arg in value.args:
             if arg.keyword is None and not arg.star:
                 return arg.value
@@ -339,7 +346,7 @@ class _Shapes:
     def is_error_model(self, expr: cst.Call, function: FunctionInfo | None) -> bool:
         """``ErrorResponse(message=...)``: a same-module class whose defaults say "error", or a class named so."""
         func = expr.func
-        name = _callee_name(func)
+        name = callee_name(func)
         if name is None or not name[:1].isupper() and not name.startswith("_"):
             return False
         if isinstance(func, cst.Name) and self.models is not None and func.value not in self.index.symbols.imports:
@@ -372,7 +379,7 @@ class _Shapes:
             return None
         if not isinstance(expr, cst.Call):
             return None
-        name = _callee_name(expr.func)
+        name = callee_name(expr.func)
         if name in ("CallToolResult", "ToolResult"):
             fields = payload_fields(expr) or {}
             return Shape.CALL_TOOL_RESULT if is_true(fields.get("isError")) or is_true(fields.get("is_error")) else None
@@ -466,7 +473,7 @@ def message_node(payload: cst.BaseExpression, index: ModuleIndex) -> cst.BaseExp
     if isinstance(payload, (cst.List, cst.Tuple)):
         return message_node(payload.elements[0].value, index) if payload.elements else None
     fields = payload_fields(payload)
-    if isinstance(payload, cst.Dict) or (isinstance(payload, cst.Call) and _callee_name(payload.func) == "dict"):
+    if isinstance(payload, cst.Dict) or (isinstance(payload, cst.Call) and callee_name(payload.func) == "dict"):
         for key in MESSAGE_KEYS:
             if fields and key in fields:
                 return message_node(fields[key], index)
@@ -477,7 +484,7 @@ def message_node(payload: cst.BaseExpression, index: ModuleIndex) -> cst.BaseExp
         return None
     if not isinstance(payload, cst.Call):
         return None
-    name = _callee_name(payload.func)
+    name = callee_name(payload.func)
     if index.symbols.resolve(payload.func) == "json.dumps" and payload.args:
         first = payload.args[0].value
         # json.dumps(name): the name holds a whole payload, not a message to extend.

@@ -144,3 +144,17 @@ def nodes(root: cst.CSTNode, prune: tuple[type, ...] = ()) -> Iterator[cst.CSTNo
             kids = list(children(node))
             kids.reverse()
             stack.extend(kids)
+
+
+def leaves(block: cst.BaseSuite) -> bool:
+    """Tell whether a block ends by returning or raising (its last statement is a ``return`` or ``raise``).
+
+    Args:
+        block (cst.BaseSuite): an indented block or a one-line suite (``if x: return y``).
+    Returns:
+        bool: True when control never falls out of its end.
+    """
+    last = block.body[-1] if block.body else None
+    if isinstance(last, cst.SimpleStatementLine):
+        last = last.body[-1] if last.body else None
+    return isinstance(last, (cst.Return, cst.Raise))

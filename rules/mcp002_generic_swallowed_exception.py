@@ -4,16 +4,25 @@ from __future__ import annotations
 
 import builtins
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 import libcst as cst
 
 from mcp_lint.diagnostics import Applicability, Fix, Transform
 from mcp_lint.discovery import FunctionInfo, ModuleIndex
-from mcp_lint.failures import Shape, failure_report, failure_shape, is_error_string, literal_text, message_node, string_prefix
+from mcp_lint.failures import (
+    Shape,
+    callee_name,
+    failure_report,
+    failure_shape,
+    is_error_string,
+    message_node,
+    report_text,
+    string_prefix,
+)
 from mcp_lint.fixes import with_exception
 from mcp_lint.rule import Rule, ancestors_within
-from mcp_lint.traversal import children, nodes, own_nodes
+from mcp_lint.traversal import children, leaves, nodes, own_nodes
 
 _BROAD = frozenset({"Exception", "BaseException"})
 _BUILTINS = frozenset(dir(builtins))
@@ -140,6 +149,15 @@ class _Informativeness:
         return False
 
 
+def _except_returns(helper: FunctionInfo, index: ModuleIndex | None = None) -> Iterator[cst.Return]:
+    """Yield the ``return`` statements of a helper's ``except`` clauses; given the index, of its broad ones only."""
+    for node in own_nodes(helper.node):
+        if isinstance(node, cst.ExceptHandler) and (index is None or _broadness(node, index) is not None):
+            for inner in nodes(node.body, prune=(cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+                if isinstance(inner, cst.Return):
+                    yield inner
+
+
 def _swallowed_values(
     helper: FunctionInfo, index: ModuleIndex, position: int | None = None, depth: int = 0
 ) -> set[str]:
@@ -147,18 +165,15 @@ def _swallowed_values(
     position, what they put there in a returned tuple (``return None, {}``). A helper that returns another
     helper's outcome (``return merge_cells(...)``) swallows what that one swallows."""
     found: set[str] = set()
-    for node in own_nodes(helper.node):
-        if isinstance(node, cst.ExceptHandler) and _broadness(node, index) is not None:
-            for inner in nodes(node.body, prune=(cst.FunctionDef, cst.ClassDef, cst.Lambda)):
-                if isinstance(inner, cst.Return):
-                    value = inner.value
-                    if position is not None:
-                        elements = value.elements if isinstance(value, (cst.Tuple, cst.List)) else ()
-                        value = elements[position].value if position < len(elements) else cst.Name("True")
-                    if value is None:
-                        found.add("None")
-                    elif isinstance(value, cst.Name) and value.value in ("False", "None"):
-                        found.add(value.value)
+    for returned in _except_returns(helper, index):
+        value = returned.value
+        if position is not None:
+            elements = value.elements if isinstance(value, (cst.Tuple, cst.List)) else ()
+            value = elements[position].value if position < len(elements) else cst.Name("True")
+        if value is None:
+            found.add("None")
+        elif isinstance(value, cst.Name) and value.value in ("False", "None"):
+            found.add(value.value)
     if depth < 3 and position is None:
         for value in helper.returns:
             if isinstance(value, cst.Await):
@@ -170,15 +185,6 @@ def _swallowed_values(
     return found
 
 
-def _always_leaves(block: cst.BaseSuite) -> bool:
-    """Whether a block ends with ``return`` or ``raise``."""
-    statements = block.body if isinstance(block, cst.IndentedBlock) else [block]
-    last = statements[-1] if statements else None
-    if isinstance(last, cst.SimpleStatementLine):
-        return any(isinstance(s, (cst.Return, cst.Raise)) for s in last.body)
-    return isinstance(last, cst.SimpleStatementSuite) and any(isinstance(s, (cst.Return, cst.Raise)) for s in last.body)
-
-
 def _carries_error(call: cst.BaseExpression, position: int, index: ModuleIndex, function: FunctionInfo) -> bool:
     """Whether the value at ``position`` of what ``call`` returns may be an error: True unless the callee is known and
     its broad ``except`` clauses put only constants there."""
@@ -187,15 +193,13 @@ def _carries_error(call: cst.BaseExpression, position: int, index: ModuleIndex, 
     helper = index.callee(function, call.func) if isinstance(call, cst.Call) else None
     if helper is None:
         return True
-    for node in own_nodes(helper.node):
-        if isinstance(node, cst.ExceptHandler):
-            for inner in nodes(node.body, prune=(cst.FunctionDef, cst.ClassDef, cst.Lambda)):
-                if isinstance(inner, cst.Return) and isinstance(inner.value, (cst.Tuple, cst.List)):
-                    elements = inner.value.elements
-                    if position < len(elements) and not isinstance(
-                        elements[position].value, (cst.Name, cst.SimpleString, cst.Integer, cst.Dict, cst.List)
-                    ):
-                        return True
+    for returned in _except_returns(helper):
+        if isinstance(returned.value, (cst.Tuple, cst.List)):
+            elements = returned.value.elements
+            if position < len(elements) and not isinstance(
+                elements[position].value, (cst.Name, cst.SimpleString, cst.Integer, cst.Dict, cst.List)
+            ):
+                return True
     return False
 
 
@@ -232,10 +236,6 @@ _HARMLESS = frozenset({"strip", "lstrip", "rstrip", "lower", "upper", "date", "t
 _INPUT_ERROR = re.compile(r"\b(invalid|format\w*|must|expect\w*)\b", re.IGNORECASE)
 
 
-def _call_name(func: cst.BaseExpression) -> str | None:
-    return func.value if isinstance(func, cst.Name) else func.attr.value if isinstance(func, cst.Attribute) else None
-
-
 def _parsed_inputs(try_node: cst.Try) -> set[str] | None:
     """The names a try body of one parse or conversion reads (``limit = int(limit)``), or None when the body is
     anything else: more than one statement, or a call that does not parse or convert."""
@@ -253,7 +253,7 @@ def _parsed_inputs(try_node: cst.Try) -> set[str] | None:
         return None
     parses = False
     for func in calls:
-        name = _call_name(func)
+        name = callee_name(func)
         if name in _PARSERS:
             parses = True
         elif name not in _HARMLESS:
@@ -265,13 +265,7 @@ def _names_input_error(
     report: cst.BaseExpression, function: FunctionInfo, inputs: set[str], params: set[str]
 ) -> bool:
     """Whether a report's message names the input error: "Invalid date format", "limit must be an integer"."""
-    texts = [literal_text(report)]
-    for node in nodes(report):
-        if isinstance(node, cst.Name):
-            value = function.assigned(node.value)
-            if value is not None:
-                texts.append(literal_text(value))
-    text = " ".join(texts)
+    text = report_text(report, function)
     if _INPUT_ERROR.search(text):
         return True
     lowered = text.lower()
@@ -442,7 +436,7 @@ class GenericSwallowedException(Rule):
             if isinstance(body, Sequence) and statement in body:
                 at_statement = list(body).index(statement)
                 previous = body[at_statement - 1] if at_statement else None
-                if isinstance(previous, cst.If) and previous.orelse is None and _always_leaves(previous.body):
+                if isinstance(previous, cst.If) and previous.orelse is None and leaves(previous.body):
                     found = self._swallowing_test(previous.test, False, function)
         if found is None and isinstance(node, cst.Return) and node.value is not None:
             for inner in nodes(node.value, prune=(cst.Lambda,)):

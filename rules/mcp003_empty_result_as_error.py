@@ -9,10 +9,10 @@ import libcst as cst
 
 from mcp_lint.diagnostics import Applicability, Fix
 from mcp_lint.discovery import FunctionInfo, Handler, ToolScope
-from mcp_lint.failures import failure_report, is_error_string, literal_text, message_node, report_text
+from mcp_lint.failures import callee_name, failure_report, is_error_string, literal_text, message_node, report_text
 from mcp_lint.fixes import call_tool_result, fill, quote_of
 from mcp_lint.rule import Rule, RuleContext, ancestors_within
-from mcp_lint.traversal import nodes, walk_paths
+from mcp_lint.traversal import leaves, nodes, walk_paths
 
 # Names of configuration, credentials, clients and connections: not the tool's result.
 _SETUP_NAME = re.compile(
@@ -96,7 +96,7 @@ def _is_flag(expr: cst.BaseExpression) -> bool:
         return _FLAG.search(expr.attr.value) is not None
     if isinstance(expr, cst.Call):
         # A predicate: ``os.path.exists(path)``, ``p.is_file()``, ``is_valid(x)`` answers yes or no, it finds nothing.
-        name = _callee_name(expr.func)
+        name = callee_name(expr.func)
         if name is not None and (_FLAG.search(name) is not None or _PREDICATE.match(name) is not None):
             return True
     key: cst.BaseExpression | None = None
@@ -159,14 +159,6 @@ def _verdict(names: Sequence[str]) -> str | None:
     if verbs and all(v == "action" for v in verbs):
         return "action"
     return "read" if "read" in verbs else None
-
-
-def _callee_name(func: cst.BaseExpression) -> str | None:
-    if isinstance(func, cst.Name):
-        return func.value
-    if isinstance(func, cst.Attribute):
-        return func.attr.value
-    return None
 
 
 def _string(expr: cst.BaseExpression) -> str | None:
@@ -518,7 +510,7 @@ class Flow:
             source = cst.Module([]).code_for_node(expr.func)
             if _SETUP_SOURCE.search(source):
                 return "other"
-            callee = _callee_name(expr.func)
+            callee = callee_name(expr.func)
             positional = [a.value for a in expr.args if a.keyword is None and not a.star]
             if isinstance(expr.func, cst.Name) and callee in _WRAPPERS and positional:
                 return self.kind(positional[0])
@@ -562,14 +554,6 @@ def _reports_in(block: cst.BaseSuite) -> list[cst.Return | cst.Raise]:
     return [n for n in nodes(block, prune=_SCOPES) if isinstance(n, (cst.Return, cst.Raise))]
 
 
-def _leaves(block: cst.BaseSuite) -> bool:
-    """Whether a branch ends by returning or raising."""
-    last = block.body[-1] if block.body else None
-    if isinstance(last, cst.SimpleStatementLine):
-        last = last.body[-1] if last.body else None
-    return isinstance(last, (cst.Return, cst.Raise))
-
-
 def _tool_names(handler: Handler) -> list[str]:
     """The names a tool handler is registered under (``@mcp.tool(name="x")``, ``@mcp.tool("x")``), then its own."""
     names: list[str] = []
@@ -577,7 +561,7 @@ def _tool_names(handler: Handler) -> list[str]:
         return [handler.name]  # defined in another module: its own name is what is known here
     for decorator in handler.function.node.decorators:
         expr = decorator.decorator
-        if isinstance(expr, cst.Call) and _callee_name(expr.func) == "tool":
+        if isinstance(expr, cst.Call) and callee_name(expr.func) == "tool":
             for arg in expr.args:
                 if arg.keyword is None or arg.keyword.value == "name":
                     name = _string(arg.value)
@@ -654,7 +638,7 @@ def _is_mutation_name(name: str | None) -> bool:
 
 def _mutates(call: cst.Call) -> bool:
     """Whether a call changes something: ``ticket.update(...)``, ``db.delete(row)``, ``cur.execute("UPDATE ...")``."""
-    name = _callee_name(call.func)
+    name = callee_name(call.func)
     if name in ("execute", "executemany", "executescript"):
         first = next((a.value for a in call.args if a.keyword is None), None)
         return first is not None and _WRITE_SQL.match(literal_text(first)) is not None
@@ -857,7 +841,7 @@ class EmptyResultAsError(Rule):
         branch that returns (``if rows: return rows`` then ``return "Error: no rows"``)."""
         if isinstance(node.orelse, cst.Else):
             return _reports_in(node.orelse.body)
-        if node.orelse is not None or not _leaves(node.body):
+        if node.orelse is not None or not leaves(node.body):
             return []
         ancestors = self.context.ancestors
         block = ancestors[-1] if ancestors else None
@@ -893,7 +877,7 @@ class EmptyResultAsError(Rule):
             for root in roots:
                 for value in flow.reaching(root)[0]:
                     value = value.expression if isinstance(value, cst.Await) else value
-                    if isinstance(value, cst.Call) and _is_mutation_name(_callee_name(value.func)):
+                    if isinstance(value, cst.Call) and _is_mutation_name(callee_name(value.func)):
                         return True
         return False
 

@@ -8,7 +8,7 @@ import libcst as cst
 
 from mcp_lint.diagnostics import Applicability, Fix
 from mcp_lint.fixes import quote_of
-from mcp_lint.failures import CATEGORY_KEYS, DELAY_KEYS, RETRYABLE_KEYS, is_false, is_true, payload_fields
+from mcp_lint.failures import CATEGORY_KEYS, DELAY_KEYS, RETRYABLE_KEYS, callee_name, is_false, is_true, payload_fields
 from mcp_lint.rule import Rule
 from mcp_lint.symbols import SymbolTable
 from mcp_lint.traversal import own_nodes
@@ -73,14 +73,10 @@ def _wraps(call: cst.Call, symbols: SymbolTable) -> bool:
     """Whether a call carries its arguments into what it builds: ``json.dumps``, ``dict`` or a constructor (an
     exception, ``TextContent``, ``CallToolResult``, a response model). Other calls (``ctx.log``, ``logger.info``,
     a helper) do something else with them."""
-    name = _callee_name(call.func)
+    name = callee_name(call.func)
     if name == "dict" or (name or "")[:1].isupper():
         return True
     return symbols.resolve(call.func) == "json.dumps"
-
-
-def _callee_name(func: cst.BaseExpression) -> str | None:
-    return func.value if isinstance(func, cst.Name) else func.attr.value if isinstance(func, cst.Attribute) else None
 
 
 def _carries(expr: cst.BaseExpression | None, names: set[str], symbols: SymbolTable) -> bool:

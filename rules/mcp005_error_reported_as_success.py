@@ -339,7 +339,6 @@ class ErrorReportedAsSuccess(Rule):
         return any(d.node is node for d in shadow.diagnostics)
 
     def _check_call_tool_result(self, node: cst.Return, call: cst.Call, scope: ToolScope) -> None:
-        framework = scope.framework
         flag = _keyword(call, "isError") or _keyword(call, "is_error")
         if flag is not None and is_true(flag.value):
             return  # an error result; whether the framework sends it as one is MCP006's and MCP008's concern

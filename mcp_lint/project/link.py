@@ -238,7 +238,23 @@ class Linker:
 
     def _type(self, file: str, scope: str | None, annotation: str, depth: int) -> Obj | None:
         """What a value of an annotated type is: a server, or an instance of a project class."""
-        cls = self.resolve(file, scope, annotation, depth + 1)
+        return self._instance(self.resolve(file, scope, annotation, depth + 1), depth)
+
+    def _value(self, file: str, scope: str | None, callee: str, depth: int) -> Obj | None:
+        """What ``Callee(...)`` (or a value annotated ``Callee``) is."""
+        made = self.resolve(file, scope, callee, depth + 1)
+        if made is not None and made[0] == "function":
+            kind = self.factory_kind(made[1], made[2], depth + 1)
+            if kind is not None:
+                return ("server", kind)
+            returns = self.functions[made[1]][made[2]].returns
+            # ``def get_handler(name) -> ToolHandler | None``: what it returns is an instance of that class.
+            return self._type(made[1], made[2], returns, depth + 1) if returns else None
+        return self._instance(made, depth)
+
+    def _instance(self, cls: Obj | None, depth: int) -> Obj | None:
+        """What an object of a resolved class is: a server for a server class (or a project subclass of one), else
+        an instance of the project class; None for anything else."""
         if cls is None:
             return None
         if cls[0] == "servercls":
@@ -246,25 +262,6 @@ class Linker:
         if cls[0] == "class":
             kind = self.class_kind(cls[1], cls[2], depth + 1)
             return ("server", kind) if kind is not None else ("instance", cls[1], cls[2])
-        return None
-
-    def _value(self, file: str, scope: str | None, callee: str, depth: int) -> Obj | None:
-        """What ``Callee(...)`` (or a value annotated ``Callee``) is."""
-        made = self.resolve(file, scope, callee, depth + 1)
-        if made is None:
-            return None
-        if made[0] == "servercls":
-            return ("server", made[1])
-        if made[0] == "class":
-            kind = self.class_kind(made[1], made[2], depth + 1)
-            return ("server", kind) if kind is not None else ("instance", made[1], made[2])
-        if made[0] == "function":
-            kind = self.factory_kind(made[1], made[2], depth + 1)
-            if kind is not None:
-                return ("server", kind)
-            returns = self.functions[made[1]][made[2]].returns
-            # ``def get_handler(name) -> ToolHandler | None``: what it returns is an instance of that class.
-            return self._type(made[1], made[2], returns, depth + 1) if returns else None
         return None
 
     def _attribute(self, obj: Obj, attr: str, depth: int) -> Obj | None:
