@@ -19,13 +19,14 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import libcst as cst
-from libcst.metadata import MetadataWrapper, PositionProvider
 
 from mcp_lint.diagnostics import PARSE_ERROR_CODE, Diagnostic, FileResult
 from mcp_lint.discovery import STANDALONE_FILE, ToolScope, discover
 from mcp_lint.frameworks import MCP_IMPORT_PATTERN
 from mcp_lint.frameworks.versions import SdkVersions, sdk_for
+from mcp_lint.hollow import hollow
 from mcp_lint.nesting import nesting_problem
+from mcp_lint.positions import position
 from mcp_lint.project import ModuleFacts, ProjectContext, single_module
 from mcp_lint.rule import Rule, RuleContext, RuleOptions
 from mcp_lint.traversal import walk_paths
@@ -92,42 +93,6 @@ class _Runner:
             for method in methods:
                 method(node)
         return True
-
-
-def _position(diagnostics: list[Diagnostic], module: cst.Module, statements: dict[int, cst.CSTNode]) -> None:
-    """Give each diagnostic its span.
-
-    libcst computes positions by printing and visiting a whole module, which costs more than the check itself on
-    a large one; so each top-level statement that holds a finding is positioned on its own, and its first line
-    is found by counting the lines of the statements before it. A node outside the statement it was reported in
-    falls back to the whole module.
-
-    Args:
-        diagnostics (list[Diagnostic]): the findings; their ``node`` is in ``module``.
-        module (cst.Module): the module.
-        statements (dict[int, cst.CSTNode]): the top-level statement each diagnostic was reported in, by ``id``.
-    """
-    wanted = {id(statements[id(d)]) for d in diagnostics if id(d) in statements}
-    spans: dict[cst.CSTNode, tuple[int, int, int, int]] = {}
-    line = cst.Module(body=(), header=module.header).code.count("\n") if module.header else 0
-    for statement in module.body:
-        if not wanted:
-            break
-        if id(statement) in wanted:
-            wanted.discard(id(statement))
-            alone = cst.Module(body=(statement,), default_indent=module.default_indent,
-                               default_newline=module.default_newline)  # fmt: skip
-            for node, span in MetadataWrapper(alone, unsafe_skip_copy=True).resolve(PositionProvider).items():
-                spans[node] = (span.start.line + line, span.start.column, span.end.line + line, span.end.column)
-        line += module.code_for_node(statement).count("\n")
-    missing = [d for d in diagnostics if d.node not in spans]
-    if missing:
-        for node, span in MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider).items():
-            spans[node] = (span.start.line, span.start.column, span.end.line, span.end.column)
-    for diagnostic in diagnostics:
-        row, column, end_row, end_column = spans[diagnostic.node]
-        diagnostic.row, diagnostic.column = row, column + 1
-        diagnostic.end_row, diagnostic.end_column = end_row, end_column + 1
 
 
 def parse_error(message: str, row: int = 1, column: int = 1) -> Diagnostic:
@@ -213,10 +178,33 @@ def parse(source: bytes | str) -> cst.Module | Diagnostic:
         return parse_error(f"could not parse: {exc}")
 
 
+def _parse_reachable(
+    source: bytes | str, data: bytes, facts: ModuleFacts, rule_classes: Sequence[type[Rule]],
+) -> tuple[cst.Module, bytes | str] | None:  # fmt: skip
+    """Parse a module without the function bodies no selected rule reads (see :mod:`mcp_lint.hollow`).
+
+    Returns:
+        tuple[cst.Module, bytes | str] | None: the tree and the text it was parsed from, or None when nothing can
+        be left out (a rule that reports outside tool context is selected, or no body is left out) or libcst
+        refuses what is left (then the whole module is parsed, and its error reported as usual).
+    """
+    if not facts.hollow or not all(rule.tool_context for rule in rule_classes):
+        return None
+    keep = [rule.reads_bodies for rule in rule_classes if rule.reads_bodies is not None]
+    partial = hollow(data, facts.hollow, keep)
+    if partial is data:
+        return None
+    text = partial if isinstance(source, bytes) else partial.decode("utf-8", "surrogatepass")
+    try:
+        return cst.parse_module(text), text
+    except Exception:  # the whole module is parsed, and any error reported from there
+        return None
+
+
 def check_module(
     module: cst.Module, rule_classes: Sequence[type[Rule]], options: RuleOptions | None = None,
     facts: ModuleFacts | None = None, project: ProjectContext | None = None, file: str | None = None,
-    sdk: SdkVersions | None = None,
+    sdk: SdkVersions | None = None, source: bytes | str | None = None,
 ) -> list[Diagnostic]:  # fmt: skip
     """Run rules over a parsed module.
 
@@ -228,6 +216,7 @@ def check_module(
         project (ProjectContext | None): the project, for calls that lead into other modules.
         file (str | None): the module's file, as the project model names it.
         sdk (SdkVersions | None): the SDK releases its project allows; unknown (every release) when None.
+        source (bytes | str | None): the text the module was parsed from, which places findings faster.
     Returns:
         list[Diagnostic]: the findings with positions and fixes, sorted.
     """
@@ -237,7 +226,7 @@ def check_module(
     context = RuleContext(index, options, sdk)
     _Runner([cls(context) for cls in rule_classes], context).run(module)
     if context.diagnostics:
-        _position(context.diagnostics, module, context.statements)
+        position(context.diagnostics, module, context.statements, context.functions, source)
     return sorted(context.diagnostics, key=lambda d: d.sort_key)
 
 
@@ -311,12 +300,13 @@ def _check_source(
         # Nothing can be reported: a syntax check by CPython's parser (far cheaper than libcst's) suffices.
         error = _syntax_error(source)
         return FileResult(path, [error] if error else [], error=error is not None)
-    parsed = parse(source)
+    reachable = _parse_reachable(source, data, facts, rule_classes) if not with_edits else None
+    parsed, text = reachable if reachable is not None else (parse(source), source)
     if isinstance(parsed, Diagnostic):
         return FileResult(path, [parsed], error=True)
     try:
         sdk = sdk_for(os.path.abspath(path), options.target_sdk if options is not None else ())
-        diagnostics = check_module(parsed, rule_classes, options, facts, project, file, sdk)
+        diagnostics = check_module(parsed, rule_classes, options, facts, project, file, sdk, text)
         if with_edits:
             from mcp_lint.codemod import fix_edits  # libcst.codemod is slow to import and needed only here
 

@@ -374,7 +374,7 @@ def fix_files(paths: Sequence[Path], kw: dict[str, Any], unsafe: bool, write: bo
 
     resolve = SettingsResolver(_overrides(kw))
     run = _run_options(kw)
-    projects = Projects(resolve, SummaryCache(run.cache_dir))
+    projects = Projects(resolve, SummaryCache(run.cache_dir), jobs=run.jobs)
     records: list[FixedFile] = []
     tasks: list[tuple[Any, ...]] = []
     slots: list[FixedFile] = []

@@ -62,6 +62,8 @@ class RuleContext:
         self.diagnostics: list[Diagnostic] = []
         #: The top-level statement each diagnostic was reported in (by ``id``), for positions.
         self.statements: dict[int, cst.CSTNode] = {}
+        #: The innermost function each diagnostic was reported in (by ``id``), with its path, for positions.
+        self.functions: dict[int, tuple[cst.FunctionDef, str]] = {}
 
     def report(self, rule: Rule, node: cst.CSTNode, message: str, fix: Fix | None = None) -> Diagnostic:
         """Record a finding; the engine fills in its position.
@@ -78,6 +80,12 @@ class RuleContext:
         self.diagnostics.append(diagnostic)
         if len(self.ancestors) > 1:
             self.statements[id(diagnostic)] = self.ancestors[1]
+        for ancestor in reversed(self.ancestors):
+            if type(ancestor) is cst.FunctionDef:
+                info = self.index.functions.get(ancestor)
+                if info is not None:
+                    self.functions[id(diagnostic)] = (ancestor, info.path)
+                break
         return diagnostic
 
 
@@ -94,6 +102,9 @@ class Rule:
             anything in it; the engine does not parse a file that no selected rule could report in.
         tool_context (bool): whether the rule reports only in tool handlers and their helpers, so only in
             modules that register tools.
+        reads_bodies (re.Pattern[bytes] | None): text that makes the rule read a function body wherever it is,
+            reached by a tool or not (a server built inside a factory function, say); the engine parses the
+            bodies no tool reaches only when they contain it.
         preview (bool): whether the rule is in preview: it runs only when preview is enabled (``--preview`` or
             ``preview = true``), even when a selector names it, as in ruff.
         context (RuleContext): set by the engine for each module.
@@ -106,6 +117,7 @@ class Rule:
     fix_always: ClassVar[bool] = False
     requires: ClassVar[re.Pattern[bytes] | None] = None
     tool_context: ClassVar[bool] = True
+    reads_bodies: ClassVar[re.Pattern[bytes] | None] = None
     preview: ClassVar[bool] = False
 
     def __init__(self, context: RuleContext) -> None:

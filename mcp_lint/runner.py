@@ -25,7 +25,8 @@ from mcp_lint.files import iter_python_files
 from mcp_lint.frameworks.versions import sdk_for
 from mcp_lint.noqa import source_lines, suppress
 from mcp_lint.project import (
-    ModuleFacts, ProjectContext, ProjectModel, SummaryCache, current_context, project_root, read_file, use_context,
+    ModuleFacts, ProjectContext, ProjectModel, SummaryCache, content_hash, current_context, project_root, read_file,
+    starting_points, use_context,
 )  # fmt: skip
 from mcp_lint.settings import ConfigError, Overrides, Settings, apply_overrides, find_settings
 
@@ -87,16 +88,19 @@ class Projects:
             buffers), by absolute path.
         files (Callable[[str], dict[str, bytes]] | None): a project root's Python files on disk and their bytes;
             :func:`project_files` when None (the language server passes a cached copy).
+        jobs (int): the most worker processes that may summarise a project's modules.
     """
 
     def __init__(
         self, settings_for: Callable[[Path], Settings], summaries: SummaryCache, overrides: dict[str, bytes] | None = None,
-        files: Callable[[str], dict[str, bytes]] | None = None,
+        files: Callable[[str], dict[str, bytes]] | None = None, jobs: int = 1,
     ) -> None:  # fmt: skip
         self.settings_for = settings_for
         self.summaries = summaries
         self.overrides = overrides or {}
         self.files = files or (lambda root: project_files(root, settings_for))
+        self.jobs = jobs
+        self._read: dict[str, dict[str, bytes]] = {}
         self.models: dict[str, ProjectModel] = {}
         self.sources: dict[str, bytes] = {}
         self._context: ProjectContext | None = None
@@ -118,8 +122,29 @@ class Projects:
             return None
         model = self.models.get(root)
         if model is None:
-            model = self.models[root] = ProjectModel(root, self._sources(root), self.summaries)
+            sources = self._read.pop(root, None)
+            model = self.models[root] = ProjectModel(root, sources or self._sources(root), self.summaries, self.jobs)
         return model
+
+    def prepare(self, paths: Iterable[Path]) -> None:
+        """Summarise the starting modules of every project that files belong to, in one pool of worker processes,
+        before the models are built one project at a time (a tree may hold hundreds of small projects).
+
+        Args:
+            paths (Iterable[Path]): the files about to be checked.
+        Raises:
+            ConfigError: when a configuration inside a project is invalid.
+        """
+        if self.jobs <= 1:
+            return
+        items: list[tuple[str, bytes]] = []
+        for path in paths:
+            root = project_root(str(path))
+            if root in self.models or root in self._read or not os.path.abspath(path).startswith(root + os.sep):
+                continue
+            sources = self._read[root] = self._sources(root)
+            items.extend((content_hash(sources[file]), sources[file]) for file in starting_points(sources))
+        self.summaries.get_many(items, self.jobs)
 
     def _sources(self, root: str) -> dict[str, bytes]:
         sources = dict(self.files(root))
@@ -346,10 +371,18 @@ def check_paths(paths: Iterable[Path], run: RunOptions | None = None, projects: 
         results[path] = FileResult(path, [parse_error(reason)], error=True)
 
     cache = Cache(run.cache_dir) if run.cache_dir is not None else None
-    projects = projects or Projects(resolve, SummaryCache(run.cache_dir))
+    projects = projects or Projects(resolve, SummaryCache(run.cache_dir), jobs=run.jobs)
     keys: dict[Path, str] = {}
     tasks = []
-    for path in iter_python_files(paths, resolve, run.force_exclude, skip):
+    # The files in the order found, and the paths skipped (with why) in their places among them.
+    found: list[Path | tuple[Path, str]] = []
+    for path in iter_python_files(paths, resolve, run.force_exclude, lambda path, reason: found.append((path, reason))):
+        found.append(path)
+    projects.prepare(path for path in found if isinstance(path, Path))
+    for path in found:
+        if not isinstance(path, Path):
+            skip(*path)
+            continue
         order.append(path)
         settings = resolve(path)
         facts = projects.facts_for(path)

@@ -123,6 +123,8 @@ class InputValidationProtocolError(Rule):
     summary = "Input validation failure raised as a JSON-RPC -32602 protocol error"
     fix_applicability = Applicability.SAFE
     requires = re.compile(rb"INVALID_PARAMS|32602")
+    # The middleware may be added in any function (a server factory, a main()).
+    reads_bodies = re.compile(rb"(?i)middleware")
 
     def __init__(self, context: RuleContext) -> None:
         super().__init__(context)

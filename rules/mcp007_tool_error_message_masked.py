@@ -170,6 +170,8 @@ class ToolErrorMessageMasked(Rule):
     summary = "A tool's anticipated failure raised as an exception whose message the framework hides"
     fix_applicability = Applicability.SAFE
     requires = re.compile(rb"\braise\s")
+    # fastmcp's masking may be turned on in any function (a server factory, a main()).
+    reads_bodies = re.compile(rb"(?i)mask_error_details|environ|putenv")
 
     def __init__(self, context: RuleContext) -> None:
         super().__init__(context)

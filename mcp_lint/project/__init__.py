@@ -32,9 +32,12 @@ if TYPE_CHECKING:
     from mcp_lint.discovery import ModuleIndex
 
 __all__ = [
-    "HandlerRef", "ModuleFacts", "ProjectContext", "ProjectModel", "SummaryCache", "current_context", "project_root", "read_file",
-    "single_module", "use_context",
+    "HandlerRef", "ModuleFacts", "ProjectContext", "ProjectModel", "SummaryCache", "content_hash", "current_context",
+    "project_root", "read_file", "single_module", "starting_points", "use_context",
 ]  # fmt: skip
+
+# Summarising fewer modules than this in worker processes costs more than it saves.
+_PARALLEL_AT = 64
 
 # A module is a starting point if it imports an MCP framework or names a registration method.
 _SEED = re.compile(MCP_IMPORT_PATTERN + rb"|" + REGISTRATION_PATTERN, re.MULTILINE)
@@ -88,6 +91,32 @@ class SummaryCache:
             self.changed = True
         return found
 
+    def get_many(self, items: list[tuple[str, bytes]], jobs: int = 1) -> list[ModuleSummary]:
+        """Return the summaries of many sources, computing the misses in ``jobs`` worker processes when there are
+        enough of them to pay for the processes.
+
+        Args:
+            items (list[tuple[str, bytes]]): each source's content hash and bytes.
+            jobs (int): the most worker processes to use.
+        Returns:
+            list[ModuleSummary]: their summaries, in order.
+        """
+        missing = {digest: source for digest, source in items if digest not in self.entries}
+        if jobs > 1 and len(missing) >= _PARALLEL_AT:
+            from concurrent.futures import ProcessPoolExecutor
+            from concurrent.futures.process import BrokenProcessPool
+
+            chunk = max(1, len(missing) // (jobs * 8))
+            try:
+                with ProcessPoolExecutor(max_workers=jobs) as pool:
+                    made = list(pool.map(summarise, missing.values(), chunksize=chunk))
+            except BrokenProcessPool:  # a worker died: what is left is summarised here
+                made = []
+            for digest, summary in zip(missing, made):
+                self.entries[digest] = summary
+                self.changed = True
+        return [self.get(digest, source) for digest, source in items]
+
     def save(self, keep: Iterable[str]) -> None:
         """Write the cache atomically, keeping only the given hashes; a cache that cannot be written is skipped.
 
@@ -115,24 +144,27 @@ class ProjectModel:
         root (str): the project root, absolute.
         sources (dict[str, bytes]): every Python file of the project (absolute path) and its bytes.
         summaries (SummaryCache): where summaries are looked up and kept.
+        jobs (int): the most worker processes that may summarise modules.
     """
 
-    def __init__(self, root: str, sources: dict[str, bytes], summaries: SummaryCache) -> None:
+    def __init__(self, root: str, sources: dict[str, bytes], summaries: SummaryCache, jobs: int = 1) -> None:
         self.root = root
         self.hashes = {file: content_hash(data) for file, data in sources.items()}
         layout = Layout(root, list(sources))
         summarised: dict[str, ModuleSummary] = {}
-        queue = [file for file, data in sources.items() if _SEED.search(data)]
-        while queue:
-            file = queue.pop()
-            if file in summarised:
-                continue
-            summary = summarised[file] = summaries.get(self.hashes[file], sources[file])
-            for qualified in _imported_modules(summary):
-                located = layout.resolve(qualified, file)
-                if located is not None and located[0] not in summarised:
-                    queue.append(located[0])
-        self.facts = link(root, summarised) if summarised else {}
+        # Breadth first, one batch per round: the starting points, then the project modules they import, and so on.
+        batch = starting_points(sources)
+        while batch:
+            found = summaries.get_many([(self.hashes[file], sources[file]) for file in batch], jobs)
+            summarised.update(zip(batch, found))
+            imported: dict[str, None] = {}
+            for file, summary in zip(batch, found):
+                for qualified in _imported_modules(summary):
+                    located = layout.resolve(qualified, file)
+                    if located is not None and located[0] not in summarised:
+                        imported[located[0]] = None
+            batch = list(imported)
+        self.facts = link(root, dict(sorted(summarised.items()))) if summarised else {}
         self.summarised = set(summarised)
 
     def facts_for(self, file: str) -> ModuleFacts:
@@ -144,6 +176,18 @@ class ProjectModel:
         facts = self.facts_for(file)
         parts = [facts.digest(), *(f"{dep}={self.hashes.get(dep, '')}" for dep in facts.deps)]
         return hashlib.sha256("\0".join(parts).encode()).hexdigest()
+
+
+def starting_points(sources: dict[str, bytes]) -> list[str]:
+    """Return the files the project model starts from: those that import an MCP framework or name a registration
+    method (the modules they import are summarised too, when the model is built).
+
+    Args:
+        sources (dict[str, bytes]): files and their bytes.
+    Returns:
+        list[str]: the starting files, in the order given.
+    """
+    return [file for file, data in sources.items() if _SEED.search(data)]
 
 
 def _imported_modules(summary: ModuleSummary) -> Iterable[str]:
@@ -171,7 +215,8 @@ class ProjectContext:
         return self._read(file)
 
     def index_for(self, file: str) -> ModuleIndex | None:
-        """Parse another module of the project with libcst and index it, once per process.
+        """Parse another module of the project with libcst, without the bodies no tool reaches, and index it, once
+        per process.
 
         Args:
             file (str): the module's file.
@@ -188,11 +233,17 @@ class ProjectContext:
         data = self._read(file)
         if data is None:
             return None
+        from mcp_lint.hollow import hollow
+
+        facts = self.facts.get(file) or ModuleFacts()
         try:
-            module = cst.parse_module(data)
-        except Exception:  # the module's own check reports why it cannot be parsed
-            return None
-        index = self._indexes[file] = discover(module, self.facts.get(file) or ModuleFacts(), self, file)
+            module = cst.parse_module(hollow(data, facts.hollow))
+        except Exception:
+            try:
+                module = cst.parse_module(data)
+            except Exception:  # the module's own check reports why it cannot be parsed
+                return None
+        index = self._indexes[file] = discover(module, facts, self, file)
         return index
 
 

@@ -66,12 +66,16 @@ class ModuleFacts:
         deps (tuple[str, ...]): the other files whose functions those calls reach, transitively (their contents
             change what the check step may find here).
         error (str | None): why the module cannot be checked safely (nested too deeply), reported as MCP000.
+        hollow (tuple[tuple[int, int, int], ...]): the bodies of functions that no rule reads (no tool reaches
+            them, they contain and are contained in no function a tool reaches, and no reached function names
+            them): each body's first line and column and last line, which the check step need not parse.
     """
 
     reached: dict[str, list[HandlerRef]] = field(default_factory=dict)
     edges: dict[tuple[str | None, str], tuple[str, str]] = field(default_factory=dict)
     deps: tuple[str, ...] = ()
     error: str | None = None
+    hollow: tuple[tuple[int, int, int], ...] = ()
 
     def digest(self) -> str:
         """str: a stable hash of the facts, for cache keys."""
@@ -79,6 +83,7 @@ class ModuleFacts:
             sorted((p, [(h.file, h.path, h.framework.value) for h in hs]) for p, hs in self.reached.items()),
             sorted((k[0] or "", k[1], v) for k, v in self.edges.items()),
             self.error,
+            self.hollow,
         )
         return hashlib.sha256(pickle.dumps(data, protocol=4)).hexdigest()
 
@@ -651,7 +656,42 @@ class Linker:
                         facts[file].edges[(path, name)] = target
                     queue.append((target, hops + 1))
         self._dependencies(facts)
+        self._hollow(facts)
         return facts
+
+    def _hollow(self, facts: dict[str, ModuleFacts]) -> None:
+        """Decide which function bodies of each module the check step may leave out.
+
+        A body is kept when its function is reached by a tool or called through a link edge, when a kept function
+        names it (its simple name is called, read, returned or used as a decorator there: the check step's own
+        same-module lookups find functions by name), and when it contains or is contained in a kept function.
+        """
+        targets: dict[str, set[str]] = {}
+        for module in facts.values():
+            for target_file, target_path in module.edges.values():
+                targets.setdefault(target_file, set()).add(target_path)
+        for file, module in facts.items():
+            wanted = set(module.reached) | targets.get(file, set())
+            if not wanted or file not in self.summaries:
+                continue
+            functions = self.summaries[file].functions
+            by_path = {f.path: f for f in functions}
+            by_name: dict[str, list[str]] = {}
+            for f in functions:
+                by_name.setdefault(f.name, []).append(f.path)
+            named: set[str] = set()
+            queue = list(wanted)
+            while queue:
+                function = by_path.get(queue.pop())
+                if function is None:
+                    continue
+                for name in _mentioned(function) - named:
+                    named.add(name)
+                    for path in by_name.get(name, ()):
+                        if path not in wanted:
+                            wanted.add(path)
+                            queue.append(path)
+            module.hollow = _hollow_bodies([f for f in functions if f.body is not None], wanted)
 
     @staticmethod
     def _dependencies(facts: dict[str, ModuleFacts]) -> None:
@@ -666,6 +706,52 @@ class Linker:
                 seen.add(other)
                 stack.extend(direct.get(other, ()))
             module.deps = tuple(sorted(seen))
+
+
+def _mentioned(function: FunctionSummary) -> set[str]:
+    """The simple names a function's body may lead to a same-module function by."""
+    names = set(function.reads)
+    for dotted_name in (*function.calls, *function.return_values, *(d for d, _ in function.decorators)):
+        first, _, rest = dotted_name.partition(".")
+        names.add(first)
+        if rest:
+            names.add(rest.rsplit(".", 1)[-1])
+    for listed in function.tables.values():
+        names.update(name.rsplit(".", 1)[-1] for name in listed)
+    return names
+
+
+def _hollow_bodies(functions: list[FunctionSummary], wanted: set[str]) -> tuple[tuple[int, int, int], ...]:
+    """The outermost bodies, by line containment, of functions that neither are wanted nor contain or sit inside
+    a wanted one."""
+    order = sorted(functions, key=lambda f: (f.line, -f.body[2]))  # type: ignore[index]
+    parent: dict[str, str | None] = {}
+    stack: list[FunctionSummary] = []
+    for function in order:
+        while stack and stack[-1].body[2] < function.line:  # type: ignore[index]
+            stack.pop()
+        parent[function.path] = stack[-1].path if stack else None
+        stack.append(function)
+    holds_wanted: set[str] = set()
+    for function in reversed(order):
+        up = parent[function.path]
+        if up is not None and (function.path in wanted or function.path in holds_wanted):
+            holds_wanted.add(up)
+    state: dict[str, str] = {}
+    bodies: list[tuple[int, int, int]] = []
+    for function in order:
+        up = parent[function.path]
+        inherited = state.get(up) if up is not None else None
+        if inherited in ("hollow", "kept"):
+            state[function.path] = inherited
+        elif function.path in wanted:
+            state[function.path] = "kept"
+        elif function.path in holds_wanted:
+            state[function.path] = "open"
+        else:
+            state[function.path] = "hollow"
+            bodies.append(function.body)  # type: ignore[arg-type]
+    return tuple(bodies)
 
 
 def link(root: str, summaries: dict[str, ModuleSummary]) -> dict[str, ModuleFacts]:

@@ -57,6 +57,8 @@ class FunctionSummary:
         stores (set[str]): collections its parameters are stored into (``REGISTRY[k] = fn``), dotted.
         assigned_names (set[str]): every local name it binds.
         tables (dict[str, list[str]]): local collections (``tools = [search, fetch]``): name to the dotted names in them.
+        body (tuple[int, int, int] | None): where its body is: the first statement's line and column (in UTF-8
+            bytes) and the function's last line; the check step leaves out the bodies no rule reads.
     """
 
     path: str
@@ -79,6 +81,7 @@ class FunctionSummary:
     stores: set[str] = field(default_factory=set)
     assigned_names: set[str] = field(default_factory=set)
     tables: dict[str, list[str]] = field(default_factory=dict)
+    body: tuple[int, int, int] | None = None
 
 
 @dataclass
@@ -322,6 +325,8 @@ class _Summariser:
             if star is not None:
                 info.params.append((star.arg, None))
         info.returns = type_name(node.returns)
+        first = node.body[0]
+        info.body = (first.lineno, first.col_offset, node.end_lineno or first.lineno)
         self.summary.functions.append(info)
         for decorator in node.decorator_list:
             func = decorator.func if isinstance(decorator, ast.Call) else decorator
@@ -614,11 +619,13 @@ def summarise(source: bytes) -> ModuleSummary:
     problem = nesting_problem(source)
     if problem is not None:
         return ModuleSummary(error=problem.message)
+    rendered = False
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # the checked code's own warnings are not ours to print
         try:
             tree = ast.parse(source)
         except SyntaxError as exc:
+            rendered = True
             older = older_syntax(source)
             try:
                 tree = ast.parse(older) if older is not None else None
@@ -631,9 +638,13 @@ def summarise(source: bytes) -> ModuleSummary:
         except (ValueError, MemoryError) as exc:
             return ModuleSummary(error=f"{type(exc).__name__}: {exc}")
         try:
-            return _Summariser().module(tree)
+            summary = _Summariser().module(tree)
         except RecursionError:
             return ModuleSummary(error=f"{TOO_DEEP}: expressions nested deeper than mcp-lint can walk")
+    if rendered:
+        for function in summary.functions:
+            function.body = None  # the rendering's columns (and a rewritten f-string's lines) are not the file's
+    return summary
 
 
 class _OlderSyntax(cst.CSTTransformer):

@@ -1,0 +1,197 @@
+"""Where each diagnostic is: line and column spans for the nodes rules report, computed as cheaply as possible.
+
+libcst computes positions by printing the code it is asked about while recording every node, which costs more
+than the check itself when it is asked about a whole large module. So each finding is placed by printing only
+the smallest unit that holds it: the innermost function it was reported in, else its top-level statement. The
+unit's first line comes from CPython's ``ast`` of the same text (a function is found by its path, as the project
+model names it), and the unit's printed lines are checked against the text, line by line, which also gives each
+line's indentation shift (a nested function prints without its enclosing blocks' indentation). When the text is not
+at hand or does not match, the lines of the statements before the unit are counted instead, and a node outside
+the unit it was reported in is placed by printing the whole module.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import warnings
+from collections.abc import Mapping
+
+import libcst as cst
+from libcst.metadata import CodeRange, MetadataWrapper, PositionProvider
+from libcst.metadata.position_provider import PositionProvidingCodegenState
+
+from mcp_lint.diagnostics import Diagnostic
+from mcp_lint.project.summary import definition_path
+
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+_BLANK = " \t\f"
+
+Span = tuple[int, int, int, int]
+
+
+def position(
+    diagnostics: list[Diagnostic], module: cst.Module, statements: dict[int, cst.CSTNode],
+    functions: dict[int, tuple[cst.FunctionDef, str]] | None = None, source: bytes | str | None = None,
+) -> None:  # fmt: skip
+    """Give each diagnostic its span (1-based lines and columns, end column exclusive).
+
+    Args:
+        diagnostics (list[Diagnostic]): the findings; their ``node`` is in ``module``.
+        module (cst.Module): the module.
+        statements (dict[int, cst.CSTNode]): the top-level statement each diagnostic was reported in, by ``id``.
+        functions (dict[int, tuple[cst.FunctionDef, str]] | None): the innermost function each diagnostic was
+            reported in, with its path, by ``id``.
+        source (bytes | str | None): the text ``module`` was parsed from, if at hand.
+    """
+    if not diagnostics:
+        return
+    spans: dict[cst.CSTNode, Span] = {}
+    text = _Text.of(module, source) if source is not None else None
+    placed: set[int] = set()
+    if text is not None and functions:
+        for diagnostic in diagnostics:
+            unit = functions.get(id(diagnostic))
+            if unit is None or id(unit[0]) in placed or diagnostic.node in spans:
+                continue
+            start = text.definitions.get(unit[1])
+            if start is not None and _place(module, unit[0], start, text.lines, spans):
+                placed.add(id(unit[0]))
+    wanted = {id(statements[id(d)]) for d in diagnostics if d.node not in spans and id(d) in statements}
+    header = line = cst.Module(body=(), header=module.header).code.count("\n") if module.header else 0
+    starts = text.statements if text is not None else None
+    for at, statement in enumerate(module.body):
+        if not wanted:
+            break
+        if id(statement) in wanted:
+            wanted.discard(id(statement))
+            if starts is not None and _place(module, statement, starts[at], text.lines, spans):  # type: ignore[union-attr]
+                continue
+            if starts is not None:  # count the lines of the statements before it
+                line = header + sum(module.code_for_node(before).count("\n") for before in module.body[:at])
+            _place_counted(module, statement, line, spans)
+        if starts is None:
+            line += module.code_for_node(statement).count("\n")
+    if any(d.node not in spans for d in diagnostics):
+        for node, span in _render(module)[1].items():
+            spans[node] = (span.start.line, span.start.column, span.end.line, span.end.column)
+    for diagnostic in diagnostics:
+        row, column, end_row, end_column = spans[diagnostic.node]
+        diagnostic.row, diagnostic.column = row, column + 1
+        diagnostic.end_row, diagnostic.end_column = end_row, end_column + 1
+
+
+class _Text:
+    """The text a module was parsed from: its lines, and where CPython's ``ast`` puts its definitions and top-level
+    statements."""
+
+    def __init__(self, lines: list[str], definitions: dict[str, int], statements: list[int] | None) -> None:
+        self.lines = lines
+        self.definitions = definitions
+        self.statements = statements
+
+    @classmethod
+    def of(cls, module: cst.Module, source: bytes | str) -> _Text | None:
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                tree = ast.parse(source)
+            decoded = source.decode(module.encoding) if isinstance(source, bytes) else source
+        except (SyntaxError, ValueError, RecursionError, MemoryError, LookupError):
+            return None
+        definitions: dict[str, int] = {}
+        _definitions(tree.body, None, {}, definitions)
+        return cls(_LINE_BREAK.split(decoded), definitions, _statement_lines(module, tree))
+
+
+def _first_line(node: ast.stmt) -> int:
+    decorators = getattr(node, "decorator_list", None)
+    return min(d.lineno for d in decorators) if decorators else node.lineno
+
+
+def _definitions(body: list[ast.stmt], prefix: str | None, seen: dict[str, int], found: dict[str, int]) -> None:
+    """Record the first line (its first decorator's) of every function and class, by path, numbered in source
+    order as the project model numbers them."""
+    for node in body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            path = definition_path(seen, prefix, node.name)
+            found[path] = _first_line(node)
+            _definitions(node.body, path, seen, found)
+            continue
+        for _, value in ast.iter_fields(node):
+            if not isinstance(value, list) or not value:
+                continue
+            if isinstance(value[0], ast.stmt):
+                _definitions(value, prefix, seen, found)
+            elif isinstance(value[0], (ast.excepthandler, ast.match_case)):
+                for part in value:
+                    _definitions(part.body, prefix, seen, found)
+
+
+def _statement_lines(module: cst.Module, tree: ast.Module) -> list[int] | None:
+    """The line where the code of each top-level libcst statement starts (after its leading blank and comment
+    lines), or None when the statements of the two trees do not pair."""
+    body = tree.body
+    starts: list[int] = []
+    at = 0
+    for statement in module.body:
+        if at >= len(body):
+            return None
+        starts.append(_first_line(body[at]))
+        at += len(statement.body) if isinstance(statement, cst.SimpleStatementLine) else 1
+    return starts if at == len(body) else None
+
+
+def _render(alone: cst.Module) -> tuple[str, Mapping[cst.CSTNode, CodeRange]]:
+    """Print a module and compute its nodes' positions in one pass.
+
+    ``MetadataWrapper.resolve(PositionProvider)`` prints the module the same way, then visits every node again
+    only to collect what the printing recorded; the printing's own state is used here when this libcst has it,
+    and the wrapper otherwise.
+    """
+    try:
+        provider = PositionProvider()
+        state = PositionProvidingCodegenState(
+            default_indent=alone.default_indent, default_newline=alone.default_newline, provider=provider
+        )
+        alone._codegen(state)
+        return "".join(state.tokens), provider._computed  # type: ignore[return-value]
+    except (AttributeError, TypeError):  # a libcst whose printing state differs
+        return alone.code, MetadataWrapper(alone, unsafe_skip_copy=True).resolve(PositionProvider)
+
+
+def _place(module: cst.Module, unit: cst.CSTNode, start: int, lines: list[str], spans: dict[cst.CSTNode, Span]) -> bool:
+    """Print a unit alone and, when its lines are those of the text from ``start`` on (each possibly indented
+    further), record the spans of its nodes. Returns whether it did."""
+    alone = cst.Module(body=(unit,), default_indent=module.default_indent, default_newline=module.default_newline)  # type: ignore[arg-type]
+    leading = len(getattr(unit, "leading_lines", ()))
+    code, positions = _render(alone)
+    rendered = _LINE_BREAK.split(code)[leading:]
+    if rendered and not rendered[-1]:
+        rendered.pop()  # the text after the last line break
+    first = start - 1
+    if first < 0 or first + len(rendered) > len(lines):
+        return False
+    shifts: list[int] = []
+    for at, printed in enumerate(rendered):
+        original = lines[first + at]
+        if not original.endswith(printed):
+            return False
+        shift = len(original) - len(printed)
+        if original[:shift].strip(_BLANK):
+            return False
+        shifts.append(shift)
+    for node, span in positions.items():
+        row, end_row = span.start.line - 1 - leading, span.end.line - 1 - leading
+        if row < 0:
+            continue  # a blank or comment line before the unit
+        end_shift = shifts[end_row] if end_row < len(shifts) else 0
+        spans[node] = (first + row + 1, span.start.column + shifts[row], first + end_row + 1, span.end.column + end_shift)
+    return True
+
+
+def _place_counted(module: cst.Module, statement: cst.CSTNode, before: int, spans: dict[cst.CSTNode, Span]) -> None:
+    """Record the spans of a top-level statement's nodes, given the number of lines before it."""
+    alone = cst.Module(body=(statement,), default_indent=module.default_indent, default_newline=module.default_newline)  # type: ignore[arg-type]
+    for node, span in _render(alone)[1].items():
+        spans[node] = (span.start.line + before, span.start.column, span.end.line + before, span.end.column)
