@@ -31,7 +31,7 @@ _FLAG = re.compile(
 )
 # Pure transformations of the tool's arguments (parsing them is input validation, not the tool's work).
 _TRANSFORM = re.compile(
-    r"(parse|load|split|valid|normali[sz]|convert|decode|extract|strip|clean|format|expand|compile|match)", re.IGNORECASE
+    r"(parse|loads|safe_load|split|valid|normali[sz]|convert|decode|extract|strip|clean|format|expand|compile|match)", re.IGNORECASE
 )
 # What a report of an operation that failed says ("Failed to create X: no ARN returned").
 _FAILURE = re.compile(r"\bfail(s|ed|ure)?\b", re.IGNORECASE)
@@ -43,8 +43,8 @@ _NOT_FAILED = re.compile(
 )
 # What a report about an empty result says.
 _ABSENCE = re.compile(
-    r"\b(not found|n[o']t exist|no such|nothing|empty|none (found|matched|available)|"
-    r"no (\w+ ){0,2}(found|match(es|ed)?|returned|available|exists?)\b|"
+    r"\b(not found|n[o']t exist|no such|nothing|(?<!non-)(?<!non )empty|none (found|matched|available)|"
+    r"no ([\w-]+ ){0,4}(found|match(es|ed)?|returned|available|exists?)\b|"
     r"no (results?|matches|records|data|items|rows|entries|hits|keys|files)\b|"
     r"(could not|couldn't|unable to|cannot|can't) (find|locate)|(0|zero) (results|matches|rows|records))",
     re.IGNORECASE,
@@ -56,11 +56,18 @@ _COLLECTION_WORDS = frozenset(
     "items result results data rows records hits entries matches documents docs files objects values elements "
     "nodes content contents list events messages children".split()
 )
+# Members and no-argument methods of a response that hold its payload: ``resp.json()``, ``resp.text``,
+# ``query.first()``; another no-argument noun method of a fetched record (``filing.xbrl()``) reads a field of it.
+_PAYLOAD = frozenset(
+    "json text body content payload response data all first one one_or_none scalar scalars scalar_one "
+    "scalar_one_or_none fetchone fetchall fetchmany readlines read result results items values keys latest last "
+    "to_list tolist to_dict dict model_dump records rows list".split()
+)
 _COUNT_WORDS = frozenset("count total num number size length".split())
 # Verbs of tool names and operations: a read answers a question, an action changes something.
 _READ_VERBS = frozenset(
     "get fetch find lookup look search list read query describe show retrieve view browse inspect count check "
-    "explore scan load download preview peek summarize analyze explain compare diff".split()
+    "explore scan load preview peek summarize analyze explain compare diff".split()
 )
 _ACTION_VERBS = frozenset(
     "update delete del remove rm rename approve reject decline comment reply write create add insert upsert "
@@ -69,11 +76,11 @@ _ACTION_VERBS = frozenset(
     "apply reopen subscribe unsubscribe register unregister schedule reschedule kill terminate start stop "
     "restart deploy install uninstall enable disable push commit save accept complete trigger attach detach "
     "unlink reset revert rollback ban toggle replace destroy purge truncate mute unmute notify sync clone fork "
-    "lock unlock mark".split()
+    "lock unlock mark download resize crop rotate blur flip fill overlay draw".split()
 )
 # Operations that change the object they are called on or given (`ticket.update(...)`, `db.delete(row)`).
 _MUTATORS = frozenset(
-    "update delete save post put patch remove send write create insert upsert destroy approve reject merge close "
+    "update delete save post put patch remove send write create insert upsert destroy approve reject merge "
     "cancel rename assign archive publish submit edit modify move upload commit".split()
 )
 # Methods that add to a collection in place: an accumulator built with them is a result.
@@ -85,11 +92,16 @@ _SCOPES = (cst.FunctionDef, cst.ClassDef, cst.Lambda)
 
 
 # Path and permission predicates whose names the flag pattern does not catch.
-_PREDICATE = re.compile(r"^(isfile|isdir|islink|ismount|lexists|access)$")
+_PREDICATE = re.compile(r"^(isfile|isdir|islink|ismount|lexists|access|isinstance|issubclass|hasattr|callable)$")
+# Predicates that tell whether a file or a stored item is there: ``os.path.exists(p)``, ``p.is_file()``,
+# ``await paper_exists(pid)``.
+_EXISTENCE = re.compile(r"(^|_)(exists?|is_?file|is_?dir|lexists)($|_)", re.IGNORECASE)
 
 
 def _is_flag(expr: cst.BaseExpression) -> bool:
     """Whether the tested value is a boolean flag: ``r["is_valid"]``, ``r.success``, ``r.get("ok")``, ``success``."""
+    if isinstance(expr, cst.Await):
+        expr = expr.expression
     if isinstance(expr, cst.Name):
         return _FLAG.search(expr.value) is not None
     if isinstance(expr, cst.Attribute):
@@ -105,6 +117,39 @@ def _is_flag(expr: cst.BaseExpression) -> bool:
     elif isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute) and expr.func.attr.value == "get" and expr.args:
         key = expr.args[0].value
     return isinstance(key, cst.SimpleString) and _FLAG.search(str(key.evaluated_value)) is not None
+
+
+def _existence_check(expr: cst.BaseExpression) -> bool:
+    """Whether a tested value asks if a file or a stored item is there: ``os.path.exists(p)``,
+    ``Path(p).is_file()``, ``await paper_exists(pid)``."""
+    if isinstance(expr, cst.Await):
+        expr = expr.expression
+    if not isinstance(expr, cst.Call):
+        return False
+    name = callee_name(expr.func)
+    return name is not None and _EXISTENCE.search(name) is not None
+
+
+def membership_lookups(test: cst.BaseExpression) -> list[tuple[cst.BaseExpression, cst.BaseExpression]]:
+    """Return the lookups by key that a condition finds missing: ``key not in container``.
+
+    Also inside ``or``/``and`` combinations. A literal key (``"creative" not in ad``) asks for a field of a
+    record, not for an item, and is left out.
+
+    Args:
+        test (cst.BaseExpression): an ``if`` condition.
+    Returns:
+        list[tuple[cst.BaseExpression, cst.BaseExpression]]: the (key, container) pairs.
+    """
+    if isinstance(test, cst.BooleanOperation):
+        return membership_lookups(test.left) + membership_lookups(test.right)
+    if isinstance(test, cst.Comparison) and len(test.comparisons) == 1:
+        comp = test.comparisons[0]
+        if isinstance(comp.operator, cst.NotIn) and not isinstance(
+            test.left, (cst.SimpleString, cst.ConcatenatedString, cst.Integer)
+        ):
+            return [(test.left, comp.comparator)]
+    return []
 
 
 def _is_len(expr: cst.BaseExpression) -> cst.BaseExpression | None:
@@ -134,7 +179,9 @@ def _is_count_name(name: str) -> bool:
 def _is_collection_member(member: str) -> bool:
     """Whether a member of a result holds its items or their number (``items``, ``search_results``, ``total``)."""
     words = _tokens(member)
-    return bool(words) and (words[-1] in _COLLECTION_WORDS or words[-1] in _COUNT_WORDS)
+    return bool(words) and (
+        words[-1] in _COLLECTION_WORDS or words[-1] in _COUNT_WORDS or re.search(r"[^su]s$", words[-1]) is not None
+    )  # a plural (``modules``, ``sheetnames``) holds items
 
 
 def verb_of(name: str) -> str | None:
@@ -449,7 +496,7 @@ class Flow:
         return values, accumulates, loops
 
     def name_kind(self, name: str) -> str:
-        """"result", "input", "placeholder" or "other": what the name holds at the point."""
+        """"result", "input", "placeholder", "field" or "other": what the name holds at the point."""
         known = self._kinds.get(name)
         if known is not None:
             return known
@@ -466,6 +513,8 @@ class Flow:
                 kind = "placeholder"
         elif all(k == "result" for k in real):
             kind = "result"
+        elif all(k in ("result", "field") for k in real):
+            kind = "field"
         elif "input" in real:
             kind = "input"
         else:
@@ -474,7 +523,8 @@ class Flow:
         return kind
 
     def kind(self, expr: cst.BaseExpression) -> str:
-        """"result", "input", "placeholder" or "other": what a bound value is."""
+        """"result", "input", "placeholder", "field" (a scalar part of a fetched record) or "other": what a bound
+        value is."""
         if expr is _PARAM:
             return "input"
         if expr is _OPAQUE:
@@ -503,7 +553,16 @@ class Flow:
                 return "input"
             if _SETUP_SOURCE.search(cst.Module([]).code_for_node(expr).split("(", 1)[0]):
                 return "other"
-            if isinstance(expr, cst.Attribute) and not _literal_get(expr):
+            _, member = _member_chain(expr)
+            if isinstance(expr, cst.Subscript) and member == "":
+                # an element (``rows[0]``, ``index[query]``) is a result, unless its collection is a field
+                return "field" if self.kind(expr.value) == "field" else "result"
+            inner = expr.func.value if isinstance(expr, cst.Call) else expr.value  # type: ignore[attr-defined]
+            inner_kind = self.kind(inner)
+            if inner_kind in ("result", "field") and member:
+                # ``ad["account_id"]``: a field of a fetched record, not a result of its own
+                return "result" if _is_collection_member(member) or member in _PAYLOAD else "field"
+            if isinstance(expr, cst.Attribute):
                 return "result" if base_kind == "result" else "other"
             return "result"
         if isinstance(expr, cst.Call):
@@ -515,7 +574,19 @@ class Flow:
             if isinstance(expr.func, cst.Name) and callee in _WRAPPERS and positional:
                 return self.kind(positional[0])
             if callee is not None and _TRANSFORM.search(callee):
-                return "other"
+                # a parse of the arguments is input; a parse of what the tool fetched is its result
+                kinds = {self.kind(arg.value) for arg in expr.args}
+                return "result" if "result" in kinds else "input" if kinds == {"input"} else "other"
+            if (
+                isinstance(expr.func, cst.Attribute)
+                and not expr.args
+                and isinstance(expr.func.value, cst.Name)
+                and callee is not None
+                and callee not in _PAYLOAD
+                and verb_of(callee) is None
+                and self.kind(expr.func.value) in ("result", "field")
+            ):
+                return "field"  # ``filing.xbrl()``: a part of a fetched record, read through a method
             return "result"
         return "other"
 
@@ -533,6 +604,14 @@ class Flow:
         if isinstance(base, cst.Name):
             return _SETUP_NAME.search(base.value) is None and self.name_kind(base.value) == "result"
         return self.kind(base) == "result"
+
+    def is_lookup(self, key: cst.BaseExpression, container: cst.BaseExpression) -> bool:
+        """Whether ``key not in container`` looks up a key from the tool's arguments in what the tool fetched
+        (``sheet not in wb.sheetnames``), rather than checking an allow-list or configuration."""
+        base, _ = _member_chain(container)
+        if isinstance(base, cst.Name) and _SETUP_NAME.search(base.value):
+            return False
+        return self.kind(key) == "input" and self.kind(base) in ("result", "field")
 
     def following(self) -> list[cst.CSTNode]:
         """The statements after the point, in its block and in each enclosing block of the function."""
@@ -552,6 +631,18 @@ class Flow:
 def _reports_in(block: cst.BaseSuite) -> list[cst.Return | cst.Raise]:
     """The ``return`` and ``raise`` statements of a branch, nested blocks included, nested functions not."""
     return [n for n in nodes(block, prune=_SCOPES) if isinstance(n, (cst.Return, cst.Raise))]
+
+
+def _fallback_tests(block: cst.BaseSuite) -> list[cst.If]:
+    """The ``if`` statements inside an empty branch that test a value the branch computes itself: the branch
+    tried another way (``image_url = None``, then a fallback), and what fails is that way, not the result."""
+    found = []
+    for inner in nodes(block, prune=_SCOPES):
+        if isinstance(inner, cst.If):
+            names = [s.value for s in emptiness_subjects(inner.test) if isinstance(s, cst.Name)]
+            if names and all(_scan(block, name)[0] for name in names):
+                found.append(inner)
+    return found
 
 
 def _tool_names(handler: Handler) -> list[str]:
@@ -643,6 +734,19 @@ def _mutates(call: cst.Call) -> bool:
         first = next((a.value for a in call.args if a.keyword is None), None)
         return first is not None and _WRITE_SQL.match(literal_text(first)) is not None
     return _is_mutation_name(name)
+
+
+def _is_write_sql(call: cst.Call) -> bool:
+    """``cur.execute("UPDATE ...")``."""
+    return callee_name(call.func) in ("execute", "executemany", "executescript") and _mutates(call)
+
+
+def _called_on(call: cst.Call, names: set[str]) -> bool:
+    """Whether a call is a method of one of the names or of a member of it: ``ticket.update()``, ``row.tags.add(t)``."""
+    if not isinstance(call.func, cst.Attribute):
+        return False
+    base, _ = _member_chain(call.func.value)
+    return isinstance(base, cst.Name) and base.value in names
 
 
 def _mentions(call: cst.Call, names: set[str]) -> bool:
@@ -804,8 +908,10 @@ class EmptyResultAsError(Rule):
         if scope is None:
             return
         subjects = emptiness_subjects(node.test)
-        if subjects:
-            candidates = _reports_in(node.body)
+        lookups = membership_lookups(node.test)
+        if subjects or lookups:
+            fallbacks = {id(r) for inner in _fallback_tests(node.body) for r in _reports_in(inner.body)}
+            candidates = [r for r in _reports_in(node.body) if id(r) not in fallbacks]
         else:
             subjects = nonempty_subjects(node.test)
             if not subjects:
@@ -818,7 +924,7 @@ class EmptyResultAsError(Rule):
             report = failure_report(small, self.context.index, scope.function)
             if report is None:
                 continue
-            text = report_text(report.payload, scope.function)
+            text = self._message_text(report.payload, scope.function)
             if _ABSENCE.search(text) and _FAILURE.search(_NOT_FAILED.sub(" ", text)) is None:
                 reports.append(report)
         if not reports:
@@ -826,7 +932,14 @@ class EmptyResultAsError(Rule):
         chain = [*ancestors_within(self.context.ancestors, scope.function.node), node]
         flow = Flow(scope.function, chain)
         tested = [subject for subject in subjects if flow.is_result(subject)]
-        if not tested or self._is_action(scope, flow, tested):
+        tested += [container for key, container in lookups if flow.is_lookup(key, container)]
+        if not tested:
+            # A read tool whose input file or stored item is not there reports an empty result too; an action's
+            # missing input is an unmet precondition (``resize_image`` of a missing file).
+            tested = [subject for subject in subjects if _existence_check(subject)]
+            if not tested or self._tool_verdict(scope, chain) != "read":
+                return
+        if self._is_action(scope, flow, tested):
             return
         for report in reports:
             self._reported.add(id(report.statement))
@@ -835,6 +948,18 @@ class EmptyResultAsError(Rule):
                 f"Empty result reported as a failure ({report.shape.value}); return it as a successful result",
                 self._fix(report.statement, report.payload, scope),
             )
+
+    def _message_text(self, payload: cst.BaseExpression, function: FunctionInfo) -> str:
+        """The literal text of a report, with that of the messages its calls' arguments build in functions of the
+        project (``_error(_empty_outline_message(source))``)."""
+        text = [report_text(payload, function)]
+        if isinstance(payload, cst.Call):
+            for arg in payload.args:
+                if isinstance(arg.value, cst.Call):
+                    helper = self.context.index.callee(function, arg.value.func)
+                    if helper is not None and helper is not function:
+                        text.extend(report_text(value, helper) for value in helper.returns)
+        return " ".join(text)
 
     def _otherwise(self, node: cst.If) -> list[cst.Return | cst.Raise]:
         """The reports on the path taken when a non-empty test fails: its ``else``, or the fall-through after a
@@ -871,7 +996,11 @@ class EmptyResultAsError(Rule):
                   if isinstance(base, cst.NamedExpr) and isinstance(base.target, cst.Name)}  # fmt: skip
         for statement in flow.following():
             for call in nodes(statement, prune=_SCOPES):
-                if isinstance(call, cst.Call) and _mutates(call) and _mentions(call, roots):
+                if not (isinstance(call, cst.Call) and _mutates(call) and _mentions(call, roots)):
+                    continue
+                # A tool named as a read acts only through a method of what it found (``ticket.delete()``) or a
+                # write statement; a helper it hands the value to (``self._create_reference(filing)``) builds output.
+                if verdict != "read" or _is_write_sql(call) or _called_on(call, roots):
                     return True
         if verdict is None:  # an unnamed tool: the operation that produced the value
             for root in roots:
