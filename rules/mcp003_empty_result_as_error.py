@@ -8,7 +8,7 @@ from collections.abc import Sequence
 import libcst as cst
 
 from mcp_lint.diagnostics import Applicability, Fix
-from mcp_lint.discovery import FunctionInfo, Handler, ToolScope
+from mcp_lint.discovery import FunctionInfo, Handler, ModuleIndex, ToolScope
 from mcp_lint.failures import callee_name, failure_report, is_error_string, literal_text, message_node, report_text
 from mcp_lint.fixes import call_tool_result, fill, quote_of
 from mcp_lint.rule import Rule, RuleContext, ancestors_within
@@ -67,8 +67,10 @@ _COUNT_WORDS = frozenset("count total num number size length".split())
 # Verbs of tool names and operations: a read answers a question, an action changes something.
 _READ_VERBS = frozenset(
     "get fetch find lookup look search list read query describe show retrieve view browse inspect count check "
-    "explore scan load preview peek summarize analyze explain compare diff".split()
+    "explore scan load preview peek summarize analyze compare diff".split()
 )
+# Verbs of computations: an estimate or a plan that comes back empty is a failure to compute it, not an empty answer.
+_COMPUTE_VERBS = frozenset("estimate explain calculate compute predict forecast simulate render generate".split())
 _ACTION_VERBS = frozenset(
     "update delete del remove rm rename approve reject decline comment reply write create add insert upsert "
     "connect disconnect send post put patch assign unassign merge close cancel set edit modify move upload "
@@ -88,6 +90,7 @@ _ACCUMULATE = frozenset({"append", "extend", "add", "update", "insert", "appendl
 # Builtins whose value is their argument's: `list(rows)`, `sorted(hits)`.
 _WRAPPERS = frozenset({"list", "tuple", "set", "frozenset", "sorted", "reversed", "dict", "filter"})
 _WRITE_SQL = re.compile(r"^\s*(insert|update|delete|replace|merge|upsert|create|drop|alter|truncate)\b", re.I)
+_EXPLAIN_SQL = re.compile(r"^\s*explain\b", re.I)
 _SCOPES = (cst.FunctionDef, cst.ClassDef, cst.Lambda)
 
 
@@ -195,7 +198,7 @@ def verb_of(name: str) -> str | None:
     for word in _tokens(name):
         if word in _READ_VERBS:
             return "read"
-        if word in _ACTION_VERBS:
+        if word in _ACTION_VERBS or word in _COMPUTE_VERBS:
             return "action"
     return None
 
@@ -613,6 +616,21 @@ class Flow:
             return False
         return self.kind(key) == "input" and self.kind(base) in ("result", "field")
 
+    def from_input(self, expr: cst.BaseExpression, depth: int = 3) -> bool:
+        """Whether a value is derived from the tool's arguments (``Path(ensure_ext(filename))``), following local
+        bindings ``depth`` deep; a path built from constants (``Path("model.pt")``) is configuration."""
+        for node in nodes(expr, prune=_SCOPES):
+            if not isinstance(node, cst.Name):
+                continue
+            if node.value in self.params:
+                return True  # a parameter, also when rebound from itself (``name = ensure_ext(name)``)
+            values = self.reaching(node.value)[0]
+            if depth > 0 and any(
+                value is not _OPAQUE and self.from_input(value, depth - 1) for value in values if value is not node
+            ):
+                return True
+        return False
+
     def following(self) -> list[cst.CSTNode]:
         """The statements after the point, in its block and in each enclosing block of the function."""
         after: list[cst.CSTNode] = []
@@ -631,6 +649,60 @@ class Flow:
 def _reports_in(block: cst.BaseSuite) -> list[cst.Return | cst.Raise]:
     """The ``return`` and ``raise`` statements of a branch, nested blocks included, nested functions not."""
     return [n for n in nodes(block, prune=_SCOPES) if isinstance(n, (cst.Return, cst.Raise))]
+
+
+def _checks_existence(function: FunctionInfo) -> bool:
+    """Whether a function leaves early when a file is missing (``if not os.path.exists(p): return ...``)."""
+    return any(
+        isinstance(n, cst.If) and any(_existence_check(s) for s in emptiness_subjects(n.test)) and leaves(n.body)
+        for n in nodes(function.node.body, prune=_SCOPES)
+    )
+
+
+def _checked_by_callers(scope: ToolScope, index: ModuleIndex) -> bool:
+    """Whether every tool that reaches a helper checks that the file is there itself, first (in the handler or a
+    function between it and the helper): the helper's own check never reports anything to the client."""
+    if scope.handler is not None:
+        return False
+    helper = scope.function
+
+    def where(function: FunctionInfo) -> tuple[str | None, str]:
+        return (function.module or index).file, function.path  # another module's copy of a function is no twin
+
+    target = where(helper)
+    seen: dict[int, str] = {}
+
+    def path(function: FunctionInfo, depth: int) -> str:
+        """"guarded", "open" (a call path reaches the helper unchecked) or "none" (no path reaches it)."""
+        if id(function) in seen:
+            return seen[id(function)]
+        seen[id(function)] = "none"
+        found = "none"
+        for call in nodes(function.node.body, prune=_SCOPES):
+            if not isinstance(call, cst.Call):
+                continue
+            callee = index.callee(function, call.func)
+            if callee is None or callee is function:
+                continue
+            step = "open" if where(callee) == target else path(callee, depth - 1) if depth > 0 else "none"
+            if step == "open":
+                found = "open"
+                break
+            if step == "guarded":
+                found = "guarded"
+        if found == "open" and _checks_existence(function):
+            found = "guarded"
+        seen[id(function)] = found
+        return found
+
+    def definition(handler: Handler) -> FunctionInfo | None:
+        if handler.function is not None:
+            return handler.function
+        other = index.project.index_for(handler.file) if index.project is not None else None
+        return other.by_path.get(handler.path) if other is not None else None
+
+    functions = [definition(h) for h in scope.handlers]
+    return bool(functions) and all(f is not None and path(f, 4) == "guarded" for f in functions)
 
 
 def _fallback_tests(block: cst.BaseSuite) -> list[cst.If]:
@@ -734,6 +806,14 @@ def _mutates(call: cst.Call) -> bool:
         first = next((a.value for a in call.args if a.keyword is None), None)
         return first is not None and _WRITE_SQL.match(literal_text(first)) is not None
     return _is_mutation_name(name)
+
+
+def _runs_explain(call: cst.Call, flow: Flow) -> bool:
+    """Whether a call runs an ``EXPLAIN`` statement, given literally or through a local name."""
+    first = next((a.value for a in call.args if a.keyword is None), None)
+    if isinstance(first, cst.Name):
+        first = next(iter(flow.reaching(first.value)[0]), None)
+    return first is not None and _EXPLAIN_SQL.match(literal_text(first)) is not None
 
 
 def _is_write_sql(call: cst.Call) -> bool:
@@ -936,8 +1016,8 @@ class EmptyResultAsError(Rule):
         if not tested:
             # A read tool whose input file or stored item is not there reports an empty result too; an action's
             # missing input is an unmet precondition (``resize_image`` of a missing file).
-            tested = [subject for subject in subjects if _existence_check(subject)]
-            if not tested or self._tool_verdict(scope, chain) != "read":
+            tested = [subject for subject in subjects if _existence_check(subject) and flow.from_input(subject)]
+            if not tested or self._tool_verdict(scope, chain) != "read" or _checked_by_callers(scope, self.context.index):
                 return
         if self._is_action(scope, flow, tested):
             return
@@ -1002,12 +1082,15 @@ class EmptyResultAsError(Rule):
                 # write statement; a helper it hands the value to (``self._create_reference(filing)``) builds output.
                 if verdict != "read" or _is_write_sql(call) or _called_on(call, roots):
                     return True
-        if verdict is None:  # an unnamed tool: the operation that produced the value
-            for root in roots:
-                for value in flow.reaching(root)[0]:
-                    value = value.expression if isinstance(value, cst.Await) else value
-                    if isinstance(value, cst.Call) and _is_mutation_name(callee_name(value.func)):
-                        return True
+        for root in roots:  # the operation that produced the value
+            for value in flow.reaching(root)[0]:
+                value = value.expression if isinstance(value, cst.Await) else value
+                if not isinstance(value, cst.Call):
+                    continue
+                if verdict is None and _is_mutation_name(callee_name(value.func)):
+                    return True
+                if _runs_explain(value, flow):
+                    return True  # a query plan always comes back; none is a failure to compute it
         return False
 
     def _tool_verdict(self, scope: ToolScope, chain: Sequence[cst.CSTNode]) -> str | None:
