@@ -78,7 +78,7 @@ _ACTION_VERBS = frozenset(
     "apply reopen subscribe unsubscribe register unregister schedule reschedule kill terminate start stop "
     "restart deploy install uninstall enable disable push commit save accept complete trigger attach detach "
     "unlink reset revert rollback ban toggle replace destroy purge truncate mute unmute notify sync clone fork "
-    "lock unlock mark download resize crop rotate blur flip fill overlay draw".split()
+    "lock unlock mark download resize crop rotate blur flip fill overlay draw open activate switch import".split()
 )
 # Operations that change the object they are called on or given (`ticket.update(...)`, `db.delete(row)`).
 _MUTATORS = frozenset(
@@ -888,24 +888,33 @@ class EmptyResultAsError(Rule):
     (nested blocks included), at the `else` of a non-empty test, and at the fall-through after
     `if rows: return ...`. The tests it knows: `not x`, `x is None`, `len(x) == 0` (`< 1`), `x == []`,
     `not x.get("items")`, `"k" not in r or not r["k"]`, and counts that are zero (`count == 0`,
-    `r.total == 0`, `r["total"] == 0`, `not r.total_count`).
+    `r.total == 0`, `r["total"] == 0`, `not r.total_count`). A lookup by a key from the tool's arguments in
+    what the tool fetched (`if sheet not in book.sheet_names`) is a get-by-name that found nothing. So is a
+    read tool's missing input file or stored item (`if not os.path.exists(filename)` in `get_comments`),
+    unless every tool that reaches the check already made it itself.
 
     The tested value must be the tool's own result, judged from the binding that reaches the test: a call, an
     await, a subscript, a comprehension, or an accumulator filled in a loop (`rows = []` then `rows.append(...)`),
     or a member of such a result that holds its items or their number (`page.items`, `r["results"]`,
-    `r.total`). Not reported: a missing scalar field of a fetched record (`if not user.email`), values taken
-    from the tool's arguments (`arguments.get("ids")`, `args["x"]`, `request.query`, a parse of them),
-    allow-list checks (`if name not in ALLOWED`), configuration, credentials, clients and connections
-    (`if not api_key`, `if client is None`), and boolean flags.
+    `r.modules`, `r.total`); a parse of a fetched value is a result too. Not reported: a missing scalar field
+    of a fetched record, tested directly or through a name bound to it (`if not user.email`,
+    `account_id = ad.get("account_id")`, `xbrl = filing.xbrl()`), or a literal key (`"creative" not in ad`);
+    a value the empty branch computes itself to try another way; values taken from the tool's arguments
+    (`arguments.get("ids")`, `args["x"]`, `request.query`, a parse of them, `isinstance` checks); allow-list
+    checks (`if name not in ALLOWED`); configuration, credentials, clients and connections (`if not api_key`,
+    `if client is None`), a file named by a constant (`Path("models/x.pt").exists()`); and boolean flags.
 
     Nor is an action's missing target. A tool that updates, deletes, renames, approves, rejects, comments on,
-    writes, creates, sends, connects, assigns, merges, closes or cancels something, and fails because the
-    thing or a prerequisite does not exist, reports a real failure. Whether the code reads or acts is decided
+    writes, creates, sends, connects, assigns, merges, closes, cancels, downloads, opens or transforms
+    (`blur_image`, `resize_image`) something, and fails because the thing, its input file or a prerequisite
+    does not exist, reports a real failure. So does a computation that comes back empty (`estimate_reach`, an
+    `EXPLAIN` statement): an estimate or a plan always exists. Whether the code reads or acts is decided
     from the tool's registered name or the handler's name (its first verb: `get_issue` reads, `jira_delete_issue`
     acts), from the tool-name branch of a low-level dispatcher (`if name == "delete_issue":`), for a helper from
     every tool that reaches it (an action when all of them act), and from what the function does next: a
     mutating call on what it found (`ticket.update(...)`, `db.delete(row)`, `cur.execute("UPDATE ...")`) makes it
-    an action.
+    an action. A tool named as a read acts only through a method of what it found or a write statement;
+    handing the value to a helper (`create_reference(report)`) builds the answer.
 
     ## Why is this bad?
     A query that finds nothing has succeeded. Reported as an error, it sends the model into error recovery:
