@@ -78,7 +78,8 @@ _ACTION_VERBS = frozenset(
     "apply reopen subscribe unsubscribe register unregister schedule reschedule kill terminate start stop "
     "restart deploy install uninstall enable disable push commit save accept complete trigger attach detach "
     "unlink reset revert rollback ban toggle replace destroy purge truncate mute unmute notify sync clone fork "
-    "lock unlock mark download resize crop rotate blur flip fill overlay draw open activate switch import".split()
+    "lock unlock mark download resize crop rotate blur flip fill overlay draw open activate switch import "
+    "copy duplicate paste build ingest".split()
 )
 # Operations that change the object they are called on or given (`ticket.update(...)`, `db.delete(row)`).
 _MUTATORS = frozenset(
@@ -789,6 +790,34 @@ def _branch_tools(handler: Handler, chain: Sequence[cst.CSTNode]) -> list[str]:
     return found
 
 
+# Parameters that select what a many-purpose tool does: ``fusion_comp(action="delete_tool")``.
+_OPERATION_PARAMS = frozenset({"action", "operation", "op", "command", "cmd", "verb", "mode", "task"})
+
+
+def _operation_branch(chain: Sequence[cst.CSTNode]) -> list[str]:
+    """The operations named by the innermost branch on an operation parameter that holds the last node of
+    ``chain``: ``if action == "delete_tool":``, ``elif op in ("get", "list"):``."""
+    found: list[str] = []
+    for i in range(len(chain) - 1):
+        node, child = chain[i], chain[i + 1]
+        if not (isinstance(node, cst.If) and child is node.body):
+            continue
+        test = node.test
+        if not (isinstance(test, cst.Comparison) and len(test.comparisons) == 1):
+            continue
+        left, op, right = test.left, test.comparisons[0].operator, test.comparisons[0].comparator
+        if isinstance(right, cst.Name) and isinstance(op, cst.Equal):
+            left, right = right, left
+        if not (isinstance(left, cst.Name) and left.value in _OPERATION_PARAMS):
+            continue
+        if isinstance(op, cst.Equal) and _string(right) is not None:
+            found = [_string(right)]  # type: ignore[list-item]
+        elif isinstance(op, cst.In) and isinstance(right, (cst.Tuple, cst.List, cst.Set)):
+            names = [_string(e.value) for e in right.elements]
+            found = [n for n in names if n is not None] or found
+    return found
+
+
 def _is_mutation_name(name: str | None) -> bool:
     """``update``, ``delete``, ``add_comment``, ``set_status``: an operation that changes something."""
     if name is None:
@@ -905,12 +934,13 @@ class EmptyResultAsError(Rule):
     `if client is None`), a file named by a constant (`Path("models/x.pt").exists()`); and boolean flags.
 
     Nor is an action's missing target. A tool that updates, deletes, renames, approves, rejects, comments on,
-    writes, creates, sends, connects, assigns, merges, closes, cancels, downloads, opens or transforms
+    writes, creates, sends, connects, assigns, merges, closes, cancels, copies, builds, downloads, opens or transforms
     (`blur_image`, `resize_image`) something, and fails because the thing, its input file or a prerequisite
     does not exist, reports a real failure. So does a computation that comes back empty (`estimate_reach`, an
     `EXPLAIN` statement): an estimate or a plan always exists. Whether the code reads or acts is decided
     from the tool's registered name or the handler's name (its first verb: `get_issue` reads, `jira_delete_issue`
-    acts), from the tool-name branch of a low-level dispatcher (`if name == "delete_issue":`), for a helper from
+    acts), from the tool-name branch of a low-level dispatcher (`if name == "delete_issue":`) or the operation
+    branch of a many-purpose tool (`if action == "delete_folder":`), for a helper from
     every tool that reaches it (an action when all of them act), and from what the function does next: a
     mutating call on what it found (`ticket.update(...)`, `db.delete(row)`, `cur.execute("UPDATE ...")`) makes it
     an action. A tool named as a read acts only through a method of what it found or a write statement;
@@ -1103,6 +1133,9 @@ class EmptyResultAsError(Rule):
         return False
 
     def _tool_verdict(self, scope: ToolScope, chain: Sequence[cst.CSTNode]) -> str | None:
+        operation = _verdict(_operation_branch(chain))
+        if operation is not None:
+            return operation  # ``if action == "delete_tool":`` in a tool that does many things
         handler = scope.handler
         if handler is not None:
             if handler.is_dispatcher:
