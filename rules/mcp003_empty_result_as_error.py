@@ -8,7 +8,7 @@ from collections.abc import Sequence
 import libcst as cst
 
 from mcp_lint.diagnostics import Applicability, Fix
-from mcp_lint.discovery import FunctionInfo, Handler, ToolScope
+from mcp_lint.discovery import FunctionInfo, Handler, ModuleIndex, ToolScope
 from mcp_lint.failures import callee_name, failure_report, is_error_string, literal_text, message_node, report_text
 from mcp_lint.fixes import call_tool_result, fill, quote_of
 from mcp_lint.rule import Rule, RuleContext, ancestors_within
@@ -31,7 +31,7 @@ _FLAG = re.compile(
 )
 # Pure transformations of the tool's arguments (parsing them is input validation, not the tool's work).
 _TRANSFORM = re.compile(
-    r"(parse|load|split|valid|normali[sz]|convert|decode|extract|strip|clean|format|expand|compile|match)", re.IGNORECASE
+    r"(parse|loads|safe_load|split|valid|normali[sz]|convert|decode|extract|strip|clean|format|expand|compile|match)", re.IGNORECASE
 )
 # What a report of an operation that failed says ("Failed to create X: no ARN returned").
 _FAILURE = re.compile(r"\bfail(s|ed|ure)?\b", re.IGNORECASE)
@@ -43,8 +43,8 @@ _NOT_FAILED = re.compile(
 )
 # What a report about an empty result says.
 _ABSENCE = re.compile(
-    r"\b(not found|n[o']t exist|no such|nothing|empty|none (found|matched|available)|"
-    r"no (\w+ ){0,2}(found|match(es|ed)?|returned|available|exists?)\b|"
+    r"\b(not found|n[o']t exist|no such|nothing|(?<!non-)(?<!non )empty|none (found|matched|available)|"
+    r"no ([\w-]+ ){0,4}(found|match(es|ed)?|returned|available|exists?)\b|"
     r"no (results?|matches|records|data|items|rows|entries|hits|keys|files)\b|"
     r"(could not|couldn't|unable to|cannot|can't) (find|locate)|(0|zero) (results|matches|rows|records))",
     re.IGNORECASE,
@@ -56,12 +56,21 @@ _COLLECTION_WORDS = frozenset(
     "items result results data rows records hits entries matches documents docs files objects values elements "
     "nodes content contents list events messages children".split()
 )
+# Members and no-argument methods of a response that hold its payload: ``resp.json()``, ``resp.text``,
+# ``query.first()``; another no-argument noun method of a fetched record (``filing.xbrl()``) reads a field of it.
+_PAYLOAD = frozenset(
+    "json text body content payload response data all first one one_or_none scalar scalars scalar_one "
+    "scalar_one_or_none fetchone fetchall fetchmany readlines read result results items values keys latest last "
+    "to_list tolist to_dict dict model_dump records rows list".split()
+)
 _COUNT_WORDS = frozenset("count total num number size length".split())
 # Verbs of tool names and operations: a read answers a question, an action changes something.
 _READ_VERBS = frozenset(
     "get fetch find lookup look search list read query describe show retrieve view browse inspect count check "
-    "explore scan load download preview peek summarize analyze explain compare diff".split()
+    "explore scan load preview peek summarize analyze compare diff".split()
 )
+# Verbs of computations: an estimate or a plan that comes back empty is a failure to compute it, not an empty answer.
+_COMPUTE_VERBS = frozenset("estimate explain calculate compute predict forecast simulate render generate".split())
 _ACTION_VERBS = frozenset(
     "update delete del remove rm rename approve reject decline comment reply write create add insert upsert "
     "connect disconnect send post put patch assign unassign merge close cancel set edit modify move upload "
@@ -69,11 +78,12 @@ _ACTION_VERBS = frozenset(
     "apply reopen subscribe unsubscribe register unregister schedule reschedule kill terminate start stop "
     "restart deploy install uninstall enable disable push commit save accept complete trigger attach detach "
     "unlink reset revert rollback ban toggle replace destroy purge truncate mute unmute notify sync clone fork "
-    "lock unlock mark".split()
+    "lock unlock mark download resize crop rotate blur flip fill overlay draw open activate switch import "
+    "copy duplicate paste build ingest".split()
 )
 # Operations that change the object they are called on or given (`ticket.update(...)`, `db.delete(row)`).
 _MUTATORS = frozenset(
-    "update delete save post put patch remove send write create insert upsert destroy approve reject merge close "
+    "update delete save post put patch remove send write create insert upsert destroy approve reject merge "
     "cancel rename assign archive publish submit edit modify move upload commit".split()
 )
 # Methods that add to a collection in place: an accumulator built with them is a result.
@@ -81,15 +91,21 @@ _ACCUMULATE = frozenset({"append", "extend", "add", "update", "insert", "appendl
 # Builtins whose value is their argument's: `list(rows)`, `sorted(hits)`.
 _WRAPPERS = frozenset({"list", "tuple", "set", "frozenset", "sorted", "reversed", "dict", "filter"})
 _WRITE_SQL = re.compile(r"^\s*(insert|update|delete|replace|merge|upsert|create|drop|alter|truncate)\b", re.I)
+_EXPLAIN_SQL = re.compile(r"^\s*explain\b", re.I)
 _SCOPES = (cst.FunctionDef, cst.ClassDef, cst.Lambda)
 
 
 # Path and permission predicates whose names the flag pattern does not catch.
-_PREDICATE = re.compile(r"^(isfile|isdir|islink|ismount|lexists|access)$")
+_PREDICATE = re.compile(r"^(isfile|isdir|islink|ismount|lexists|access|isinstance|issubclass|hasattr|callable)$")
+# Predicates that tell whether a file or a stored item is there: ``os.path.exists(p)``, ``p.is_file()``,
+# ``await paper_exists(pid)``.
+_EXISTENCE = re.compile(r"(^|_)(exists?|is_?file|is_?dir|lexists)($|_)", re.IGNORECASE)
 
 
 def _is_flag(expr: cst.BaseExpression) -> bool:
     """Whether the tested value is a boolean flag: ``r["is_valid"]``, ``r.success``, ``r.get("ok")``, ``success``."""
+    if isinstance(expr, cst.Await):
+        expr = expr.expression
     if isinstance(expr, cst.Name):
         return _FLAG.search(expr.value) is not None
     if isinstance(expr, cst.Attribute):
@@ -105,6 +121,39 @@ def _is_flag(expr: cst.BaseExpression) -> bool:
     elif isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute) and expr.func.attr.value == "get" and expr.args:
         key = expr.args[0].value
     return isinstance(key, cst.SimpleString) and _FLAG.search(str(key.evaluated_value)) is not None
+
+
+def _existence_check(expr: cst.BaseExpression) -> bool:
+    """Whether a tested value asks if a file or a stored item is there: ``os.path.exists(p)``,
+    ``Path(p).is_file()``, ``await paper_exists(pid)``."""
+    if isinstance(expr, cst.Await):
+        expr = expr.expression
+    if not isinstance(expr, cst.Call):
+        return False
+    name = callee_name(expr.func)
+    return name is not None and _EXISTENCE.search(name) is not None
+
+
+def membership_lookups(test: cst.BaseExpression) -> list[tuple[cst.BaseExpression, cst.BaseExpression]]:
+    """Return the lookups by key that a condition finds missing: ``key not in container``.
+
+    Also inside ``or``/``and`` combinations. A literal key (``"creative" not in ad``) asks for a field of a
+    record, not for an item, and is left out.
+
+    Args:
+        test (cst.BaseExpression): an ``if`` condition.
+    Returns:
+        list[tuple[cst.BaseExpression, cst.BaseExpression]]: the (key, container) pairs.
+    """
+    if isinstance(test, cst.BooleanOperation):
+        return membership_lookups(test.left) + membership_lookups(test.right)
+    if isinstance(test, cst.Comparison) and len(test.comparisons) == 1:
+        comp = test.comparisons[0]
+        if isinstance(comp.operator, cst.NotIn) and not isinstance(
+            test.left, (cst.SimpleString, cst.ConcatenatedString, cst.Integer)
+        ):
+            return [(test.left, comp.comparator)]
+    return []
 
 
 def _is_len(expr: cst.BaseExpression) -> cst.BaseExpression | None:
@@ -134,7 +183,9 @@ def _is_count_name(name: str) -> bool:
 def _is_collection_member(member: str) -> bool:
     """Whether a member of a result holds its items or their number (``items``, ``search_results``, ``total``)."""
     words = _tokens(member)
-    return bool(words) and (words[-1] in _COLLECTION_WORDS or words[-1] in _COUNT_WORDS)
+    return bool(words) and (
+        words[-1] in _COLLECTION_WORDS or words[-1] in _COUNT_WORDS or re.search(r"[^su]s$", words[-1]) is not None
+    )  # a plural (``modules``, ``sheetnames``) holds items
 
 
 def verb_of(name: str) -> str | None:
@@ -148,7 +199,7 @@ def verb_of(name: str) -> str | None:
     for word in _tokens(name):
         if word in _READ_VERBS:
             return "read"
-        if word in _ACTION_VERBS:
+        if word in _ACTION_VERBS or word in _COMPUTE_VERBS:
             return "action"
     return None
 
@@ -449,7 +500,7 @@ class Flow:
         return values, accumulates, loops
 
     def name_kind(self, name: str) -> str:
-        """"result", "input", "placeholder" or "other": what the name holds at the point."""
+        """"result", "input", "placeholder", "field" or "other": what the name holds at the point."""
         known = self._kinds.get(name)
         if known is not None:
             return known
@@ -466,6 +517,8 @@ class Flow:
                 kind = "placeholder"
         elif all(k == "result" for k in real):
             kind = "result"
+        elif all(k in ("result", "field") for k in real):
+            kind = "field"
         elif "input" in real:
             kind = "input"
         else:
@@ -474,7 +527,8 @@ class Flow:
         return kind
 
     def kind(self, expr: cst.BaseExpression) -> str:
-        """"result", "input", "placeholder" or "other": what a bound value is."""
+        """"result", "input", "placeholder", "field" (a scalar part of a fetched record) or "other": what a bound
+        value is."""
         if expr is _PARAM:
             return "input"
         if expr is _OPAQUE:
@@ -503,7 +557,16 @@ class Flow:
                 return "input"
             if _SETUP_SOURCE.search(cst.Module([]).code_for_node(expr).split("(", 1)[0]):
                 return "other"
-            if isinstance(expr, cst.Attribute) and not _literal_get(expr):
+            _, member = _member_chain(expr)
+            if isinstance(expr, cst.Subscript) and member == "":
+                # an element (``rows[0]``, ``index[query]``) is a result, unless its collection is a field
+                return "field" if self.kind(expr.value) == "field" else "result"
+            inner = expr.func.value if isinstance(expr, cst.Call) else expr.value  # type: ignore[attr-defined]
+            inner_kind = self.kind(inner)
+            if inner_kind in ("result", "field") and member:
+                # ``ad["account_id"]``: a field of a fetched record, not a result of its own
+                return "result" if _is_collection_member(member) or member in _PAYLOAD else "field"
+            if isinstance(expr, cst.Attribute):
                 return "result" if base_kind == "result" else "other"
             return "result"
         if isinstance(expr, cst.Call):
@@ -515,7 +578,19 @@ class Flow:
             if isinstance(expr.func, cst.Name) and callee in _WRAPPERS and positional:
                 return self.kind(positional[0])
             if callee is not None and _TRANSFORM.search(callee):
-                return "other"
+                # a parse of the arguments is input; a parse of what the tool fetched is its result
+                kinds = {self.kind(arg.value) for arg in expr.args}
+                return "result" if "result" in kinds else "input" if kinds == {"input"} else "other"
+            if (
+                isinstance(expr.func, cst.Attribute)
+                and not expr.args
+                and isinstance(expr.func.value, cst.Name)
+                and callee is not None
+                and callee not in _PAYLOAD
+                and verb_of(callee) is None
+                and self.kind(expr.func.value) in ("result", "field")
+            ):
+                return "field"  # ``filing.xbrl()``: a part of a fetched record, read through a method
             return "result"
         return "other"
 
@@ -533,6 +608,29 @@ class Flow:
         if isinstance(base, cst.Name):
             return _SETUP_NAME.search(base.value) is None and self.name_kind(base.value) == "result"
         return self.kind(base) == "result"
+
+    def is_lookup(self, key: cst.BaseExpression, container: cst.BaseExpression) -> bool:
+        """Whether ``key not in container`` looks up a key from the tool's arguments in what the tool fetched
+        (``sheet not in wb.sheetnames``), rather than checking an allow-list or configuration."""
+        base, _ = _member_chain(container)
+        if isinstance(base, cst.Name) and _SETUP_NAME.search(base.value):
+            return False
+        return self.kind(key) == "input" and self.kind(base) in ("result", "field")
+
+    def from_input(self, expr: cst.BaseExpression, depth: int = 3) -> bool:
+        """Whether a value is derived from the tool's arguments (``Path(ensure_ext(filename))``), following local
+        bindings ``depth`` deep; a path built from constants (``Path("model.pt")``) is configuration."""
+        for node in nodes(expr, prune=_SCOPES):
+            if not isinstance(node, cst.Name):
+                continue
+            if node.value in self.params:
+                return True  # a parameter, also when rebound from itself (``name = ensure_ext(name)``)
+            values = self.reaching(node.value)[0]
+            if depth > 0 and any(
+                value is not _OPAQUE and self.from_input(value, depth - 1) for value in values if value is not node
+            ):
+                return True
+        return False
 
     def following(self) -> list[cst.CSTNode]:
         """The statements after the point, in its block and in each enclosing block of the function."""
@@ -552,6 +650,72 @@ class Flow:
 def _reports_in(block: cst.BaseSuite) -> list[cst.Return | cst.Raise]:
     """The ``return`` and ``raise`` statements of a branch, nested blocks included, nested functions not."""
     return [n for n in nodes(block, prune=_SCOPES) if isinstance(n, (cst.Return, cst.Raise))]
+
+
+def _checks_existence(function: FunctionInfo) -> bool:
+    """Whether a function leaves early when a file is missing (``if not os.path.exists(p): return ...``)."""
+    return any(
+        isinstance(n, cst.If) and any(_existence_check(s) for s in emptiness_subjects(n.test)) and leaves(n.body)
+        for n in nodes(function.node.body, prune=_SCOPES)
+    )
+
+
+def _checked_by_callers(scope: ToolScope, index: ModuleIndex) -> bool:
+    """Whether every tool that reaches a helper checks that the file is there itself, first (in the handler or a
+    function between it and the helper): the helper's own check never reports anything to the client."""
+    if scope.handler is not None:
+        return False
+    helper = scope.function
+
+    def where(function: FunctionInfo) -> tuple[str | None, str]:
+        return (function.module or index).file, function.path  # another module's copy of a function is no twin
+
+    target = where(helper)
+    seen: dict[int, str] = {}
+
+    def path(function: FunctionInfo, depth: int) -> str:
+        """"guarded", "open" (a call path reaches the helper unchecked) or "none" (no path reaches it)."""
+        if id(function) in seen:
+            return seen[id(function)]
+        seen[id(function)] = "none"
+        found = "none"
+        for call in nodes(function.node.body, prune=_SCOPES):
+            if not isinstance(call, cst.Call):
+                continue
+            callee = index.callee(function, call.func)
+            if callee is None or callee is function:
+                continue
+            step = "open" if where(callee) == target else path(callee, depth - 1) if depth > 0 else "none"
+            if step == "open":
+                found = "open"
+                break
+            if step == "guarded":
+                found = "guarded"
+        if found == "open" and _checks_existence(function):
+            found = "guarded"
+        seen[id(function)] = found
+        return found
+
+    def definition(handler: Handler) -> FunctionInfo | None:
+        if handler.function is not None:
+            return handler.function
+        other = index.project.index_for(handler.file) if index.project is not None else None
+        return other.by_path.get(handler.path) if other is not None else None
+
+    functions = [definition(h) for h in scope.handlers]
+    return bool(functions) and all(f is not None and path(f, 4) == "guarded" for f in functions)
+
+
+def _fallback_tests(block: cst.BaseSuite) -> list[cst.If]:
+    """The ``if`` statements inside an empty branch that test a value the branch computes itself: the branch
+    tried another way (``image_url = None``, then a fallback), and what fails is that way, not the result."""
+    found = []
+    for inner in nodes(block, prune=_SCOPES):
+        if isinstance(inner, cst.If):
+            names = [s.value for s in emptiness_subjects(inner.test) if isinstance(s, cst.Name)]
+            if names and all(_scan(block, name)[0] for name in names):
+                found.append(inner)
+    return found
 
 
 def _tool_names(handler: Handler) -> list[str]:
@@ -626,6 +790,34 @@ def _branch_tools(handler: Handler, chain: Sequence[cst.CSTNode]) -> list[str]:
     return found
 
 
+# Parameters that select what a many-purpose tool does: ``fusion_comp(action="delete_tool")``.
+_OPERATION_PARAMS = frozenset({"action", "operation", "op", "command", "cmd", "verb", "mode", "task"})
+
+
+def _operation_branch(chain: Sequence[cst.CSTNode]) -> list[str]:
+    """The operations named by the innermost branch on an operation parameter that holds the last node of
+    ``chain``: ``if action == "delete_tool":``, ``elif op in ("get", "list"):``."""
+    found: list[str] = []
+    for i in range(len(chain) - 1):
+        node, child = chain[i], chain[i + 1]
+        if not (isinstance(node, cst.If) and child is node.body):
+            continue
+        test = node.test
+        if not (isinstance(test, cst.Comparison) and len(test.comparisons) == 1):
+            continue
+        left, op, right = test.left, test.comparisons[0].operator, test.comparisons[0].comparator
+        if isinstance(right, cst.Name) and isinstance(op, cst.Equal):
+            left, right = right, left
+        if not (isinstance(left, cst.Name) and left.value in _OPERATION_PARAMS):
+            continue
+        if isinstance(op, cst.Equal) and _string(right) is not None:
+            found = [_string(right)]  # type: ignore[list-item]
+        elif isinstance(op, cst.In) and isinstance(right, (cst.Tuple, cst.List, cst.Set)):
+            names = [_string(e.value) for e in right.elements]
+            found = [n for n in names if n is not None] or found
+    return found
+
+
 def _is_mutation_name(name: str | None) -> bool:
     """``update``, ``delete``, ``add_comment``, ``set_status``: an operation that changes something."""
     if name is None:
@@ -643,6 +835,27 @@ def _mutates(call: cst.Call) -> bool:
         first = next((a.value for a in call.args if a.keyword is None), None)
         return first is not None and _WRITE_SQL.match(literal_text(first)) is not None
     return _is_mutation_name(name)
+
+
+def _runs_explain(call: cst.Call, flow: Flow) -> bool:
+    """Whether a call runs an ``EXPLAIN`` statement, given literally or through a local name."""
+    first = next((a.value for a in call.args if a.keyword is None), None)
+    if isinstance(first, cst.Name):
+        first = next(iter(flow.reaching(first.value)[0]), None)
+    return first is not None and _EXPLAIN_SQL.match(literal_text(first)) is not None
+
+
+def _is_write_sql(call: cst.Call) -> bool:
+    """``cur.execute("UPDATE ...")``."""
+    return callee_name(call.func) in ("execute", "executemany", "executescript") and _mutates(call)
+
+
+def _called_on(call: cst.Call, names: set[str]) -> bool:
+    """Whether a call is a method of one of the names or of a member of it: ``ticket.update()``, ``row.tags.add(t)``."""
+    if not isinstance(call.func, cst.Attribute):
+        return False
+    base, _ = _member_chain(call.func.value)
+    return isinstance(base, cst.Name) and base.value in names
 
 
 def _mentions(call: cst.Call, names: set[str]) -> bool:
@@ -704,24 +917,34 @@ class EmptyResultAsError(Rule):
     (nested blocks included), at the `else` of a non-empty test, and at the fall-through after
     `if rows: return ...`. The tests it knows: `not x`, `x is None`, `len(x) == 0` (`< 1`), `x == []`,
     `not x.get("items")`, `"k" not in r or not r["k"]`, and counts that are zero (`count == 0`,
-    `r.total == 0`, `r["total"] == 0`, `not r.total_count`).
+    `r.total == 0`, `r["total"] == 0`, `not r.total_count`). A lookup by a key from the tool's arguments in
+    what the tool fetched (`if sheet not in book.sheet_names`) is a get-by-name that found nothing. So is a
+    read tool's missing input file or stored item (`if not os.path.exists(filename)` in `get_comments`),
+    unless every tool that reaches the check already made it itself.
 
     The tested value must be the tool's own result, judged from the binding that reaches the test: a call, an
     await, a subscript, a comprehension, or an accumulator filled in a loop (`rows = []` then `rows.append(...)`),
     or a member of such a result that holds its items or their number (`page.items`, `r["results"]`,
-    `r.total`). Not reported: a missing scalar field of a fetched record (`if not user.email`), values taken
-    from the tool's arguments (`arguments.get("ids")`, `args["x"]`, `request.query`, a parse of them),
-    allow-list checks (`if name not in ALLOWED`), configuration, credentials, clients and connections
-    (`if not api_key`, `if client is None`), and boolean flags.
+    `r.modules`, `r.total`); a parse of a fetched value is a result too. Not reported: a missing scalar field
+    of a fetched record, tested directly or through a name bound to it (`if not user.email`,
+    `account_id = ad.get("account_id")`, `xbrl = filing.xbrl()`), or a literal key (`"creative" not in ad`);
+    a value the empty branch computes itself to try another way; values taken from the tool's arguments
+    (`arguments.get("ids")`, `args["x"]`, `request.query`, a parse of them, `isinstance` checks); allow-list
+    checks (`if name not in ALLOWED`); configuration, credentials, clients and connections (`if not api_key`,
+    `if client is None`), a file named by a constant (`Path("models/x.pt").exists()`); and boolean flags.
 
     Nor is an action's missing target. A tool that updates, deletes, renames, approves, rejects, comments on,
-    writes, creates, sends, connects, assigns, merges, closes or cancels something, and fails because the
-    thing or a prerequisite does not exist, reports a real failure. Whether the code reads or acts is decided
+    writes, creates, sends, connects, assigns, merges, closes, cancels, copies, builds, downloads, opens or transforms
+    (`blur_image`, `resize_image`) something, and fails because the thing, its input file or a prerequisite
+    does not exist, reports a real failure. So does a computation that comes back empty (`estimate_reach`, an
+    `EXPLAIN` statement): an estimate or a plan always exists. Whether the code reads or acts is decided
     from the tool's registered name or the handler's name (its first verb: `get_issue` reads, `jira_delete_issue`
-    acts), from the tool-name branch of a low-level dispatcher (`if name == "delete_issue":`), for a helper from
+    acts), from the tool-name branch of a low-level dispatcher (`if name == "delete_issue":`) or the operation
+    branch of a many-purpose tool (`if action == "delete_folder":`), for a helper from
     every tool that reaches it (an action when all of them act), and from what the function does next: a
     mutating call on what it found (`ticket.update(...)`, `db.delete(row)`, `cur.execute("UPDATE ...")`) makes it
-    an action.
+    an action. A tool named as a read acts only through a method of what it found or a write statement;
+    handing the value to a helper (`create_reference(report)`) builds the answer.
 
     ## Why is this bad?
     A query that finds nothing has succeeded. Reported as an error, it sends the model into error recovery:
@@ -804,8 +1027,10 @@ class EmptyResultAsError(Rule):
         if scope is None:
             return
         subjects = emptiness_subjects(node.test)
-        if subjects:
-            candidates = _reports_in(node.body)
+        lookups = membership_lookups(node.test)
+        if subjects or lookups:
+            fallbacks = {id(r) for inner in _fallback_tests(node.body) for r in _reports_in(inner.body)}
+            candidates = [r for r in _reports_in(node.body) if id(r) not in fallbacks]
         else:
             subjects = nonempty_subjects(node.test)
             if not subjects:
@@ -818,7 +1043,7 @@ class EmptyResultAsError(Rule):
             report = failure_report(small, self.context.index, scope.function)
             if report is None:
                 continue
-            text = report_text(report.payload, scope.function)
+            text = self._message_text(report.payload, scope.function)
             if _ABSENCE.search(text) and _FAILURE.search(_NOT_FAILED.sub(" ", text)) is None:
                 reports.append(report)
         if not reports:
@@ -826,7 +1051,14 @@ class EmptyResultAsError(Rule):
         chain = [*ancestors_within(self.context.ancestors, scope.function.node), node]
         flow = Flow(scope.function, chain)
         tested = [subject for subject in subjects if flow.is_result(subject)]
-        if not tested or self._is_action(scope, flow, tested):
+        tested += [container for key, container in lookups if flow.is_lookup(key, container)]
+        if not tested:
+            # A read tool whose input file or stored item is not there reports an empty result too; an action's
+            # missing input is an unmet precondition (``resize_image`` of a missing file).
+            tested = [subject for subject in subjects if _existence_check(subject) and flow.from_input(subject)]
+            if not tested or self._tool_verdict(scope, chain) != "read" or _checked_by_callers(scope, self.context.index):
+                return
+        if self._is_action(scope, flow, tested):
             return
         for report in reports:
             self._reported.add(id(report.statement))
@@ -835,6 +1067,18 @@ class EmptyResultAsError(Rule):
                 f"Empty result reported as a failure ({report.shape.value}); return it as a successful result",
                 self._fix(report.statement, report.payload, scope),
             )
+
+    def _message_text(self, payload: cst.BaseExpression, function: FunctionInfo) -> str:
+        """The literal text of a report, with that of the messages its calls' arguments build in functions of the
+        project (``_error(_empty_outline_message(source))``)."""
+        text = [report_text(payload, function)]
+        if isinstance(payload, cst.Call):
+            for arg in payload.args:
+                if isinstance(arg.value, cst.Call):
+                    helper = self.context.index.callee(function, arg.value.func)
+                    if helper is not None and helper is not function:
+                        text.extend(report_text(value, helper) for value in helper.returns)
+        return " ".join(text)
 
     def _otherwise(self, node: cst.If) -> list[cst.Return | cst.Raise]:
         """The reports on the path taken when a non-empty test fails: its ``else``, or the fall-through after a
@@ -871,17 +1115,27 @@ class EmptyResultAsError(Rule):
                   if isinstance(base, cst.NamedExpr) and isinstance(base.target, cst.Name)}  # fmt: skip
         for statement in flow.following():
             for call in nodes(statement, prune=_SCOPES):
-                if isinstance(call, cst.Call) and _mutates(call) and _mentions(call, roots):
+                if not (isinstance(call, cst.Call) and _mutates(call) and _mentions(call, roots)):
+                    continue
+                # A tool named as a read acts only through a method of what it found (``ticket.delete()``) or a
+                # write statement; a helper it hands the value to (``self._create_reference(filing)``) builds output.
+                if verdict != "read" or _is_write_sql(call) or _called_on(call, roots):
                     return True
-        if verdict is None:  # an unnamed tool: the operation that produced the value
-            for root in roots:
-                for value in flow.reaching(root)[0]:
-                    value = value.expression if isinstance(value, cst.Await) else value
-                    if isinstance(value, cst.Call) and _is_mutation_name(callee_name(value.func)):
-                        return True
+        for root in roots:  # the operation that produced the value
+            for value in flow.reaching(root)[0]:
+                value = value.expression if isinstance(value, cst.Await) else value
+                if not isinstance(value, cst.Call):
+                    continue
+                if verdict is None and _is_mutation_name(callee_name(value.func)):
+                    return True
+                if _runs_explain(value, flow):
+                    return True  # a query plan always comes back; none is a failure to compute it
         return False
 
     def _tool_verdict(self, scope: ToolScope, chain: Sequence[cst.CSTNode]) -> str | None:
+        operation = _verdict(_operation_branch(chain))
+        if operation is not None:
+            return operation  # ``if action == "delete_tool":`` in a tool that does many things
         handler = scope.handler
         if handler is not None:
             if handler.is_dispatcher:
