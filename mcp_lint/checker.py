@@ -204,7 +204,7 @@ def _parse_reachable(
 def check_module(
     module: cst.Module, rule_classes: Sequence[type[Rule]], options: RuleOptions | None = None,
     facts: ModuleFacts | None = None, project: ProjectContext | None = None, file: str | None = None,
-    sdk: SdkVersions | None = None, source: bytes | str | None = None,
+    sdk: SdkVersions | None = None, source: bytes | str | None = None, with_edits: bool = False,
 ) -> list[Diagnostic]:  # fmt: skip
     """Run rules over a parsed module.
 
@@ -217,6 +217,8 @@ def check_module(
         file (str | None): the module's file, as the project model names it.
         sdk (SdkVersions | None): the SDK releases its project allows; unknown (every release) when None.
         source (bytes | str | None): the text the module was parsed from, which places findings faster.
+        with_edits (bool): also describe each fix as text edits (for JSON and SARIF output); ``module`` must then
+            be the whole module.
     Returns:
         list[Diagnostic]: the findings with positions and fixes, sorted.
     """
@@ -227,6 +229,13 @@ def check_module(
     _Runner([cls(context) for cls in rule_classes], context).run(module)
     if context.diagnostics:
         position(context.diagnostics, module, context.statements, context.functions, source)
+    if with_edits and any(d.fix is not None for d in context.diagnostics):
+        from mcp_lint.codemod import ModuleEdits  # libcst.codemod is slow to import and needed only here
+
+        edits = ModuleEdits(module)
+        for diagnostic in context.diagnostics:
+            if diagnostic.fix is not None:
+                diagnostic.edits = edits.edits(diagnostic.fix, context.statements.get(id(diagnostic)))
     return sorted(context.diagnostics, key=lambda d: d.sort_key)
 
 
@@ -306,13 +315,7 @@ def _check_source(
         return FileResult(path, [parsed], error=True)
     try:
         sdk = sdk_for(os.path.abspath(path), options.target_sdk if options is not None else ())
-        diagnostics = check_module(parsed, rule_classes, options, facts, project, file, sdk, text)
-        if with_edits:
-            from mcp_lint.codemod import fix_edits  # libcst.codemod is slow to import and needed only here
-
-            for diagnostic in diagnostics:
-                if diagnostic.fix is not None:
-                    diagnostic.edits = fix_edits(parsed, diagnostic.fix)
+        diagnostics = check_module(parsed, rule_classes, options, facts, project, file, sdk, text, with_edits)
         return FileResult(path, diagnostics)
     except RecursionError:
         return FileResult(path, [parse_error("could not check: the code is nested too deeply")], error=True)

@@ -21,9 +21,16 @@ class _ApplyEdits(cst.CSTTransformer):
         for fix in fixes:
             for node, transform in fix.edits:
                 self.edits.setdefault(node, []).append(transform)
+        self.applied = 0
+        self.imports = False
 
     def on_leave(self, original_node: cst.CSTNode, updated_node: cst.CSTNode) -> cst.CSTNode:
-        for transform in self.edits.get(original_node, ()):
+        if isinstance(original_node, (cst.Import, cst.ImportFrom)):
+            self.imports = True
+        transforms = self.edits.get(original_node, ())
+        if transforms:
+            self.applied += 1
+        for transform in transforms:
             updated_node = transform(updated_node)
         if isinstance(original_node, cst.SimpleStatementLine) and original_node is not updated_node:
             updated_node = _keep_comments(original_node, updated_node)
@@ -93,6 +100,120 @@ def apply_fixes(module: cst.Module, fixes: Sequence[Fix]) -> cst.Module:
 def _row_column(text: str, offset: int) -> tuple[int, int]:
     row = text.count("\n", 0, offset) + 1
     return row, offset - (text.rfind("\n", 0, offset) + 1) + 1
+
+
+class ModuleEdits:
+    """Describes fixes of one module as text edits, printing only the top-level statements a fix changes.
+
+    :func:`fix_edits` prints the whole module twice per fix and compares the texts; on a large module with many
+    findings that costs minutes. Here a fix is applied to the top-level statement its finding was reported in,
+    and the import it needs is added once per module (libcst's ``AddImportsVisitor``, as :func:`apply_fixes`
+    does); the edits are those of the changed statements, at their lines. A fix that reaches outside its
+    statement, removes imports, or whose statement holds an import or meets the import change, is described by
+    :func:`fix_edits` instead: the result is the same.
+
+    Args:
+        module (cst.Module): the module the fixes' nodes belong to.
+    """
+
+    def __init__(self, module: cst.Module) -> None:
+        self.module = module
+        self._where = {id(statement): at for at, statement in enumerate(module.body)}
+        self._codes: list[str] = []
+        self._rows: list[int] = []
+        self._imports: dict[tuple[tuple[str, str], ...], tuple[int, int, str] | None] = {}
+
+    def edits(self, fix: Fix, statement: cst.CSTNode | None) -> tuple[Edit, ...]:
+        """Describe one fix as text edits.
+
+        Args:
+            fix (Fix): the fix; its nodes are in the module.
+            statement (cst.CSTNode | None): the top-level statement its finding was reported in, if known.
+        Returns:
+            tuple[Edit, ...]: the replaced spans (1-based, end exclusive) and their new text, in source order.
+        """
+        module = self.module
+        at = self._where.get(id(statement)) if statement is not None else None
+        last = at is not None and at == len(module.body) - 1 and not module.has_trailing_newline
+        if at is None or last:
+            return fix_edits(module, fix)
+        applier = _ApplyEdits([fix])
+        updated = statement.visit(applier)  # type: ignore[union-attr]
+        if applier.applied != len(applier.edits) or (applier.imports and (fix.add_imports or fix.remove_imports)):
+            return fix_edits(module, fix)
+        self._print()
+        changes = [(at, at + 1, module.code_for_node(updated))]
+        if fix.add_imports:
+            imports = self._import_change(tuple(sorted(fix.add_imports)))
+            if imports is not None:
+                if imports[0] < 0 or imports[0] <= at < imports[1]:
+                    return fix_edits(module, fix)
+                changes.append(imports)
+        if fix.remove_imports:
+            # apply_fixes removes an import only when its name is left written at most once (in the import itself)
+            after = "".join(self._codes) + "".join(text for _, _, text in changes)
+            before = "".join("".join(self._codes[start:end]) for start, end, _ in changes)
+            for _, name, asname in fix.remove_imports:
+                word = re.compile(rf"\b{re.escape(asname or name or '')}\b")
+                if len(word.findall(after)) - len(word.findall(before)) <= 1:
+                    return fix_edits(module, fix)
+        edits: list[Edit] = []
+        for start, end, text in sorted(changes):
+            shift = self._rows[start]
+            for edit in text_edits("".join(self._codes[start:end]), text):
+                edits.append(Edit(edit.content, edit.row + shift, edit.column, edit.end_row + shift, edit.end_column))
+        return tuple(edits)
+
+    def _print(self) -> None:
+        """Print each top-level statement once, and count the lines before each."""
+        if self._codes:
+            return
+        module = self.module
+        self._codes = [module.code_for_node(statement) for statement in module.body]
+        row = len(module.header)
+        for code in self._codes:
+            self._rows.append(row)
+            row += code.count("\n")
+        self._rows.append(row)
+
+    def _import_change(self, adds: tuple[tuple[str, str], ...]) -> tuple[int, int, str] | None:
+        """The statements adding these imports replaces, as (first, end, new text), computed once per module."""
+        if adds not in self._imports:
+            context = CodemodContext()
+            for module_name, name in adds:
+                AddImportsVisitor.add_needed_import(context, module_name, name)
+            module = self.module
+            updated = AddImportsVisitor(context).transform_module(module)
+            self._print()
+            old = self._codes
+            new = [module.code_for_node(statement) for statement in updated.body]
+            head = 0
+            while head < min(len(old), len(new)) and old[head] == new[head]:
+                head += 1
+            tail = 0
+            while tail < min(len(old), len(new)) - head and old[len(old) - 1 - tail] == new[len(new) - 1 - tail]:
+                tail += 1
+            end, new_end = len(old) - tail, len(new) - tail
+            if _header(updated) != _header(module):
+                change: tuple[int, int, str] | None = (-1, -1, "")  # described by fix_edits
+            elif head == end and head == new_end:
+                change = None
+            else:
+                if head == end:  # a pure insertion: it replaces the statement it goes before, with itself after it
+                    if end == len(old):
+                        head -= 1
+                    else:
+                        end, new_end = end + 1, new_end + 1
+                change = (head, end, "".join(new[head:new_end]))
+                if head < 0 or (end == len(old) and not module.has_trailing_newline):
+                    change = (-1, -1, "")  # described by fix_edits
+            self._imports[adds] = change
+        return self._imports[adds]
+
+
+def _header(module: cst.Module) -> str:
+    """str: the text of a module's leading comments and blank lines."""
+    return cst.Module(body=(), header=module.header).code if module.header else ""
 
 
 def fix_edits(module: cst.Module, fix: Fix) -> tuple[Edit, ...]:

@@ -1,0 +1,82 @@
+"""Fixes described as text edits statement by statement (JSON and SARIF output) must equal the edits of a
+comparison of the whole module before and after the fix."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import libcst as cst
+import pytest
+
+from mcp_lint.checker import check_module
+from mcp_lint.codemod import ModuleEdits, fix_edits
+from mcp_lint.project import single_module
+from mcp_lint.rules import ALL_RULES
+from tests.conftest import fixture_files
+
+EXTRA = {
+    # A fix in the first statement after the imports, which the added import also changes (an empty line).
+    "after_imports.py": '''from mcp.server.fastmcp import FastMCP
+from mcp.shared.exceptions import McpError
+from mcp.types import INVALID_PARAMS, ErrorData
+mcp = FastMCP("x")
+@mcp.tool()
+def search(query: str) -> str:
+    if not query:
+        raise McpError(ErrorData(code=INVALID_PARAMS, message="query is required"))
+    return query
+''',
+    # The last statement of a file without a final line break.
+    "no_final_newline.py": '''from fastmcp import FastMCP
+from mcp.shared.exceptions import McpError
+from mcp.types import INVALID_PARAMS, ErrorData
+
+mcp = FastMCP("x")
+
+
+@mcp.tool()
+def search(query: str) -> str:
+    if not query:
+        raise McpError(ErrorData(code=INVALID_PARAMS, message="query is required"))
+    return query''',
+}
+
+
+def _cases() -> list[tuple[str, str]]:
+    cases = [(path.name, path.read_text(encoding="utf-8")) for path in fixture_files()]
+    return cases + sorted(EXTRA.items())
+
+
+@pytest.mark.parametrize(("name", "source"), _cases(), ids=lambda value: value if value.endswith(".py") else "")
+def test_statement_edits_equal_whole_module_edits(name: str, source: str) -> None:
+    module = cst.parse_module(source)
+    facts = single_module(source.encode(), f"/fixtures/{name}")
+    diagnostics = check_module(module, ALL_RULES, facts=facts, file=f"/fixtures/{name}", source=source, with_edits=True)
+    fixed = [d for d in diagnostics if d.fix is not None]
+    if name in EXTRA:
+        assert fixed, "the extra case must have a fix"
+    for diagnostic in fixed:
+        assert diagnostic.edits == fix_edits(module, diagnostic.fix), (diagnostic.code, diagnostic.row)
+
+
+def test_most_fixes_are_described_without_printing_the_whole_module(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The comparison of whole modules is the fallback, not the rule: count how often it is used.
+    import mcp_lint.codemod as codemod
+
+    calls: list[int] = []
+    real = codemod.fix_edits
+
+    def counted(module: cst.Module, fix: object) -> object:
+        calls.append(1)
+        return real(module, fix)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(codemod, "fix_edits", counted)
+    fixed = 0
+    for path in fixture_files():
+        source = path.read_text(encoding="utf-8")
+        facts = single_module(source.encode(), f"/fixtures/{path.name}")
+        module = cst.parse_module(source)
+        diagnostics = check_module(module, ALL_RULES, facts=facts, file=f"/fixtures/{path.name}", source=source, with_edits=True)
+        fixed += sum(d.fix is not None for d in diagnostics)
+    assert fixed > 50
+    assert len(calls) < fixed // 4
