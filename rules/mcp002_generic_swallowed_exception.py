@@ -149,13 +149,74 @@ class _Informativeness:
         return False
 
 
+def _guards_import(try_node: cst.Try) -> bool:
+    """Whether a try body only imports (``try: import numpy``): its broad ``except`` answers a missing or broken
+    dependency, which the report names whatever its words."""
+    body = try_node.body
+    return isinstance(body, cst.IndentedBlock) and all(
+        isinstance(line, cst.SimpleStatementLine)
+        and all(isinstance(statement, (cst.Import, cst.ImportFrom)) for statement in line.body)
+        for line in body.body
+    )
+
+
+def _ends_in_raise(try_node: cst.Try) -> bool:
+    """Whether a try body ends by raising (``details = response.json()`` then ``raise QuotaError(details)``): the
+    body exists to build a failure report, and a broad ``except`` after it only falls back to a plainer report of
+    the same, already classified failure."""
+    return _block_ends_in_raise(try_node.body)
+
+
+def _block_ends_in_raise(block: cst.BaseSuite | cst.If | cst.Else | None) -> bool:
+    """Whether a block ends by raising, also through an ``if``/``else`` whose every branch does."""
+    if isinstance(block, cst.If):
+        return _block_ends_in_raise(block.body) and _block_ends_in_raise(block.orelse)
+    if isinstance(block, cst.Else):
+        return _block_ends_in_raise(block.body)
+    if not isinstance(block, cst.IndentedBlock) or not block.body:
+        return False
+    last = block.body[-1]
+    if isinstance(last, cst.If):
+        return _block_ends_in_raise(last)
+    return isinstance(last, cst.SimpleStatementLine) and isinstance(last.body[-1], cst.Raise)
+
+
+def _handled_returns(
+    helper: FunctionInfo, index: ModuleIndex | None = None
+) -> Iterator[tuple[cst.ExceptHandler, cst.Return]]:
+    """Yield each ``return`` of a helper's ``except`` clauses with its clause; given the index, of its broad
+    clauses only, leaving out those that guard an import."""
+    for node in own_nodes(helper.node):
+        if not isinstance(node, cst.Try) or (index is not None and _guards_import(node)):
+            continue
+        for handler in node.handlers:
+            if index is None or _broadness(handler, index) is not None:
+                for inner in nodes(handler.body, prune=(cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+                    if isinstance(inner, cst.Return):
+                        yield handler, inner
+
+
 def _except_returns(helper: FunctionInfo, index: ModuleIndex | None = None) -> Iterator[cst.Return]:
     """Yield the ``return`` statements of a helper's ``except`` clauses; given the index, of its broad ones only."""
-    for node in own_nodes(helper.node):
-        if isinstance(node, cst.ExceptHandler) and (index is None or _broadness(node, index) is not None):
-            for inner in nodes(node.body, prune=(cst.FunctionDef, cst.ClassDef, cst.Lambda)):
-                if isinstance(inner, cst.Return):
-                    yield inner
+    for _, returned in _handled_returns(helper, index):
+        yield returned
+
+
+def _records_exception(handler: cst.ExceptHandler, name: str) -> bool:
+    """Whether an ``except`` clause stores its exception in the value ``name`` (``info["reason"] = f"{exc}"``)."""
+    bound = handler.name.name if handler.name is not None else None
+    if not isinstance(bound, cst.Name):
+        return False
+    for node in nodes(handler.body, prune=(cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+        if not isinstance(node, cst.Assign) or bound.value not in _value_names(node.value)[0]:
+            continue
+        for target in node.targets:
+            root = target.target
+            while isinstance(root, (cst.Subscript, cst.Attribute)):
+                root = root.value
+            if isinstance(root, cst.Name) and root.value == name:
+                return True
+    return False
 
 
 def _swallowed_values(
@@ -193,13 +254,16 @@ def _carries_error(call: cst.BaseExpression, position: int, index: ModuleIndex, 
     helper = index.callee(function, call.func) if isinstance(call, cst.Call) else None
     if helper is None:
         return True
-    for returned in _except_returns(helper):
+    for handler, returned in _handled_returns(helper):
         if isinstance(returned.value, (cst.Tuple, cst.List)):
             elements = returned.value.elements
-            if position < len(elements) and not isinstance(
-                elements[position].value, (cst.Name, cst.SimpleString, cst.Integer, cst.Dict, cst.List)
-            ):
+            if position >= len(elements):
+                continue
+            element = elements[position].value
+            if not isinstance(element, (cst.Name, cst.SimpleString, cst.Integer, cst.Dict, cst.List)):
                 return True
+            if isinstance(element, cst.Name) and _records_exception(handler, element.value):
+                return True  # info["reason"] = f"... {exc}" then return False, info
     return False
 
 
@@ -315,6 +379,11 @@ class GenericSwallowedException(Rule):
     statement that only parses or converts an input (`int(limit)`, `datetime.strptime(day, ...)`,
     `json.loads(raw)`, `uuid.UUID(...)`, `Decimal(...)`) is classified too when its message names the input
     error: it says invalid, format, must or expected, or names the parameter parsed.
+    Also classified: a broad `except` around a try body that only imports (`try: import numpy`: the failure is
+    the missing dependency), one after a try body that ends by raising a failure report of its own (the
+    `except` only falls back to a plainer report of that failure when building the detailed one fails), and a
+    helper's `except` that stores the exception in the value it returns (`info["reason"] = f"{exc}"` then
+    `return False, info`), when the tool reports that value.
 
     ## Why is this bad?
     "Operation failed" gives the model nothing to act on: it cannot tell a timeout worth retrying from a
@@ -404,6 +473,8 @@ class GenericSwallowedException(Rule):
         if report is None or informativeness.is_informative(report.payload):
             return
         try_node = within[handler_at - 1] if handler_at else None
+        if isinstance(try_node, cst.Try) and (_guards_import(try_node) or _ends_in_raise(try_node)):
+            return  # a missing dependency, or the fallback of a failure report the try body was raising
         inputs = _parsed_inputs(try_node) if isinstance(try_node, cst.Try) else None
         if inputs is not None and _names_input_error(report.payload, scope.function, inputs, informativeness.params):
             return  # a failed parse of one input, reported as the input error it is: a classified report
