@@ -710,6 +710,14 @@ def _checks_existence(function: FunctionInfo) -> bool:
     )
 
 
+def _definition(index: ModuleIndex, handler: Handler) -> FunctionInfo | None:
+    """The definition of a handler, also when it is defined in another module of the project."""
+    if handler.function is not None:
+        return handler.function
+    other = index.project.index_for(handler.file) if index.project is not None else None
+    return other.by_path.get(handler.path) if other is not None else None
+
+
 def _checked_by_callers(scope: ToolScope, index: ModuleIndex) -> bool:
     """Whether every tool that reaches a helper checks that the file is there itself, first (in the handler or a
     function between it and the helper): the helper's own check never reports anything to the client."""
@@ -746,13 +754,7 @@ def _checked_by_callers(scope: ToolScope, index: ModuleIndex) -> bool:
         seen[id(function)] = found
         return found
 
-    def definition(handler: Handler) -> FunctionInfo | None:
-        if handler.function is not None:
-            return handler.function
-        other = index.project.index_for(handler.file) if index.project is not None else None
-        return other.by_path.get(handler.path) if other is not None else None
-
-    functions = [definition(h) for h in scope.handlers]
+    functions = [_definition(index, h) for h in scope.handlers]
     return bool(functions) and all(f is not None and path(f, 4) == "guarded" for f in functions)
 
 
@@ -1234,7 +1236,7 @@ class EmptyResultAsError(Rule):
         that call the helper; for a many-purpose tool whose name tells nothing: the operation branches,
         ``if action == "extract_frames":``, whose calls lead to the helper)."""
         if not handler.is_dispatcher:
-            function = self._definition(handler)
+            function = _definition(self.context.index, handler)
             verdict = _verdict(_tool_names(handler)[:1])
             if verdict is not None or function is None:
                 return verdict
@@ -1263,13 +1265,6 @@ class EmptyResultAsError(Rule):
         walk_paths(function.node.body, enter)
         return _verdict(names)
 
-    def _definition(self, handler: Handler) -> FunctionInfo | None:
-        """The definition of a handler, also when it is defined in another module of the project."""
-        if handler.function is not None:
-            return handler.function
-        index = self.context.index
-        other = index.project.index_for(handler.file) if index.project is not None else None
-        return other.by_path.get(handler.path) if other is not None else None
 
     def _fix(self, statement: cst.Return | cst.Raise, payload: cst.BaseExpression, scope: ToolScope) -> Fix | None:
         handler = scope.handler
