@@ -1043,7 +1043,7 @@ class EmptyResultAsError(Rule):
     mcp = FastMCP("orders")
 
     @mcp.tool()
-    async def recent_orders(customer_id: str) -> dict:
+    async def find_recent_orders(customer_id: str) -> dict:
         orders = await order_db.search(customer_id=customer_id, days=90)
         if not orders:
             raise ToolError(f"No orders found for {customer_id}")
@@ -1058,7 +1058,7 @@ class EmptyResultAsError(Rule):
     mcp = FastMCP("orders")
 
     @mcp.tool()
-    async def recent_orders(customer_id: str) -> dict:
+    async def find_recent_orders(customer_id: str) -> dict:
         orders = await order_db.search(customer_id=customer_id, days=90)
         if not orders:
             return {"found": False, "message": f"No orders found for {customer_id}"}
