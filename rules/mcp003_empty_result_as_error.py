@@ -67,10 +67,12 @@ _COUNT_WORDS = frozenset("count total num number size length".split())
 # Verbs of tool names and operations: a read answers a question, an action changes something.
 _READ_VERBS = frozenset(
     "get fetch find lookup look search list read query describe show retrieve view browse inspect count check "
-    "explore scan load preview peek summarize analyze compare diff".split()
+    "explore scan preview peek summarize analyze compare diff probe status discover validate verify".split()
 )
 # Verbs of computations: an estimate or a plan that comes back empty is a failure to compute it, not an empty answer.
-_COMPUTE_VERBS = frozenset("estimate explain calculate compute predict forecast simulate render generate".split())
+_COMPUTE_VERBS = frozenset(
+    "estimate explain calculate compute predict forecast simulate render generate classify transcribe propose".split()
+)
 _ACTION_VERBS = frozenset(
     "update delete del remove rm rename approve reject decline comment reply write create add insert upsert "
     "connect disconnect send post put patch assign unassign merge close cancel set edit modify move upload "
@@ -79,7 +81,8 @@ _ACTION_VERBS = frozenset(
     "restart deploy install uninstall enable disable push commit save accept complete trigger attach detach "
     "unlink reset revert rollback ban toggle replace destroy purge truncate mute unmute notify sync clone fork "
     "lock unlock mark download resize crop rotate blur flip fill overlay draw open activate switch import "
-    "copy duplicate paste build ingest".split()
+    "copy duplicate paste build ingest export clear cleanup link relink perform record resume run setup append "
+    "capture grab".split()
 )
 # Operations that change the object they are called on or given (`ticket.update(...)`, `db.delete(row)`).
 _MUTATORS = frozenset(
@@ -204,12 +207,48 @@ def verb_of(name: str) -> str | None:
     return None
 
 
+def _is_part_getter(name: str) -> bool:
+    """``GetNodeGraph``, ``get_post_clip_graph``: a getter, without arguments, of one part of an object (a singular
+    noun); not ``get_markers`` or ``GetItemList`` (a collection), nor a getter that builds (``get_or_create``)."""
+    words = _tokens(name)
+    return (
+        len(words) > 1
+        and words[0] == "get"
+        and "or" not in words[1:]
+        and not _is_collection_member(name)
+        and words[-1] not in ("list", "all")
+    )
+
+
+def _combine(verdicts: Sequence[str | None]) -> str | None:
+    """"read" or "action" when every verdict that says something says it, "mixed" when some say each, None when
+    none says anything: code that reads for one tool and acts for another cannot be told either."""
+    known = {v for v in verdicts if v is not None}
+    if len(known) > 1:
+        return "mixed"
+    return next(iter(known), None)
+
+
+def _described_verdict(function: FunctionInfo | None) -> str | None:
+    """What the first word of a function's docstring says it does: "List a customer's orders." reads,
+    "Transcribes the clip." acts; None without a docstring or a known verb there."""
+    if function is None:
+        return None
+    try:
+        docstring = function.node.get_docstring()
+    except Exception:  # a body the check step left unparsed
+        return None
+    words = re.findall(r"[A-Za-z]+", docstring or "")[:1]
+    if not words:
+        return None
+    word = words[0].lower()
+    return verb_of(word) or (verb_of(word[:-1]) if word.endswith("s") else None)
+
+
 def _verdict(names: Sequence[str]) -> str | None:
-    """"action" when every name is an action, "read" when any is a read, else None."""
-    verbs = [verb_of(name) for name in names]
-    if verbs and all(v == "action" for v in verbs):
-        return "action"
-    return "read" if "read" in verbs else None
+    """"read" or "action" when the names that name a verb all name one kind, None otherwise."""
+    verdict = _combine([verb_of(name) for name in names])
+    return verdict if verdict != "mixed" else None
 
 
 def _string(expr: cst.BaseExpression) -> str | None:
@@ -591,6 +630,17 @@ class Flow:
                 and self.kind(expr.func.value) in ("result", "field")
             ):
                 return "field"  # ``filing.xbrl()``: a part of a fetched record, read through a method
+            if (
+                isinstance(expr.func, cst.Attribute)
+                and not expr.args
+                and isinstance(expr.func.value, cst.Name)
+                and callee is not None
+                and _is_part_getter(callee)
+            ):
+                # ``item.GetNodeGraph()``, ``manager.GetCurrentProject()``: one part of an object the tool already
+                # holds, or the current object of a session, read through a getter given nothing from the tool's
+                # input; its absence is a missing field or an unmet precondition, not an empty result
+                return "field"
             return "result"
         return "other"
 
@@ -660,6 +710,14 @@ def _checks_existence(function: FunctionInfo) -> bool:
     )
 
 
+def _definition(index: ModuleIndex, handler: Handler) -> FunctionInfo | None:
+    """The definition of a handler, also when it is defined in another module of the project."""
+    if handler.function is not None:
+        return handler.function
+    other = index.project.index_for(handler.file) if index.project is not None else None
+    return other.by_path.get(handler.path) if other is not None else None
+
+
 def _checked_by_callers(scope: ToolScope, index: ModuleIndex) -> bool:
     """Whether every tool that reaches a helper checks that the file is there itself, first (in the handler or a
     function between it and the helper): the helper's own check never reports anything to the client."""
@@ -696,14 +754,31 @@ def _checked_by_callers(scope: ToolScope, index: ModuleIndex) -> bool:
         seen[id(function)] = found
         return found
 
-    def definition(handler: Handler) -> FunctionInfo | None:
-        if handler.function is not None:
-            return handler.function
-        other = index.project.index_for(handler.file) if index.project is not None else None
-        return other.by_path.get(handler.path) if other is not None else None
-
-    functions = [definition(h) for h in scope.handlers]
+    functions = [_definition(index, h) for h in scope.handlers]
     return bool(functions) and all(f is not None and path(f, 4) == "guarded" for f in functions)
+
+
+def _leads_to(
+    index: ModuleIndex, caller: FunctionInfo, call: cst.Call, helper: FunctionInfo, memo: dict[int, bool], depth: int = 3
+) -> bool:
+    """Whether a call made in ``caller`` runs ``helper``, directly or through functions of the project ``depth``
+    hops deep."""
+    callee = index.callee(caller, call.func)
+    if callee is None or callee is caller:
+        return False
+    if callee is helper or (callee.path == helper.path and (callee.module or index).file == (helper.module or index).file):
+        return True
+    if depth <= 0:
+        return False
+    if id(callee) in memo:
+        return memo[id(callee)]
+    memo[id(callee)] = False
+    found = any(
+        isinstance(n, cst.Call) and _leads_to(index, callee, n, helper, memo, depth - 1)
+        for n in nodes(callee.node.body, prune=_SCOPES)
+    )
+    memo[id(callee)] = found
+    return found
 
 
 def _fallback_tests(block: cst.BaseSuite) -> list[cst.If]:
@@ -927,7 +1002,9 @@ class EmptyResultAsError(Rule):
     or a member of such a result that holds its items or their number (`page.items`, `r["results"]`,
     `r.modules`, `r.total`); a parse of a fetched value is a result too. Not reported: a missing scalar field
     of a fetched record, tested directly or through a name bound to it (`if not user.email`,
-    `account_id = ad.get("account_id")`, `xbrl = filing.xbrl()`), or a literal key (`"creative" not in ad`);
+    `account_id = ad.get("account_id")`, `xbrl = filing.xbrl()`, `graph = item.GetNodeGraph()`), or a literal
+    key (`"creative" not in ad`); a single object read through a getter given no arguments
+    (`project = manager.GetCurrentProject()`): a part of what the tool holds, or an unmet precondition;
     a value the empty branch computes itself to try another way; values taken from the tool's arguments
     (`arguments.get("ids")`, `args["x"]`, `request.query`, a parse of them, `isinstance` checks); allow-list
     checks (`if name not in ALLOWED`); configuration, credentials, clients and connections (`if not api_key`,
@@ -937,14 +1014,18 @@ class EmptyResultAsError(Rule):
     writes, creates, sends, connects, assigns, merges, closes, cancels, copies, builds, downloads, opens or transforms
     (`blur_image`, `resize_image`) something, and fails because the thing, its input file or a prerequisite
     does not exist, reports a real failure. So does a computation that comes back empty (`estimate_reach`, an
-    `EXPLAIN` statement): an estimate or a plan always exists. Whether the code reads or acts is decided
-    from the tool's registered name or the handler's name (its first verb: `get_issue` reads, `jira_delete_issue`
-    acts), from the tool-name branch of a low-level dispatcher (`if name == "delete_issue":`) or the operation
-    branch of a many-purpose tool (`if action == "delete_folder":`), for a helper from
-    every tool that reaches it (an action when all of them act), and from what the function does next: a
-    mutating call on what it found (`ticket.update(...)`, `db.delete(row)`, `cur.execute("UPDATE ...")`) makes it
-    an action. A tool named as a read acts only through a method of what it found or a write statement;
-    handing the value to a helper (`create_reference(report)`) builds the answer.
+    `EXPLAIN` statement, a transcription): an estimate or a plan always exists. Whether the code reads or acts is
+    decided from the tool's registered name or the handler's name (its first known verb, wherever it stands:
+    `get_issue` and `clip_markers_get` read, `jira_delete_issue` and `folder_export` act), from the tool-name
+    branch of a low-level dispatcher (`if name == "delete_issue":`) or the operation branch of a many-purpose
+    tool (`if action == "delete_folder":`, also when the branch reaches a helper through other functions),
+    for a helper from every tool that reaches it (when reads and actions both reach it, the helper's own name
+    decides), and from what the function does next: a mutating call on what it found (`ticket.update(...)`,
+    `db.delete(row)`, `cur.execute("UPDATE ...")`) makes it an action. A tool named as a read acts only through
+    a method of what it found or a write statement; handing the value to a helper (`create_reference(report)`)
+    builds the answer. When none of this tells a read from an action (a tool named `clip_color` or
+    `timeline(action=...)` outside its operation branches, a branch for `("get_stats", "purge")` together),
+    nothing is reported: a guess would be wrong for the actions.
 
     ## Why is this bad?
     A query that finds nothing has succeeded. Reported as an error, it sends the model into error recovery:
@@ -962,7 +1043,7 @@ class EmptyResultAsError(Rule):
     mcp = FastMCP("orders")
 
     @mcp.tool()
-    async def recent_orders(customer_id: str) -> dict:
+    async def find_recent_orders(customer_id: str) -> dict:
         orders = await order_db.search(customer_id=customer_id, days=90)
         if not orders:
             raise ToolError(f"No orders found for {customer_id}")
@@ -977,7 +1058,7 @@ class EmptyResultAsError(Rule):
     mcp = FastMCP("orders")
 
     @mcp.tool()
-    async def recent_orders(customer_id: str) -> dict:
+    async def find_recent_orders(customer_id: str) -> dict:
         orders = await order_db.search(customer_id=customer_id, days=90)
         if not orders:
             return {"found": False, "message": f"No orders found for {customer_id}"}
@@ -1058,6 +1139,8 @@ class EmptyResultAsError(Rule):
             tested = [subject for subject in subjects if _existence_check(subject) and flow.from_input(subject)]
             if not tested or self._tool_verdict(scope, chain) != "read" or _checked_by_callers(scope, self.context.index):
                 return
+        if self._tool_verdict(scope, chain) is None:
+            return  # neither a read nor an action by any name that reaches it: stay silent rather than guess
         if self._is_action(scope, flow, tested):
             return
         for report in reports:
@@ -1140,18 +1223,35 @@ class EmptyResultAsError(Rule):
         if handler is not None:
             if handler.is_dispatcher:
                 return _verdict(_branch_tools(handler, chain))
-            return _verdict(_tool_names(handler)[:1])
-        verdicts = [self._reaching_verdict(h, scope.function) for h in scope.handlers]
-        if verdicts and all(v == "action" for v in verdicts):
-            return "action"
-        if "read" in verdicts:
-            return "read"
-        return verb_of(scope.function.name)  # reached only by unnamed tools: the helper's own name
+            return _verdict(_tool_names(handler)[:1]) or _described_verdict(handler.function)
+        verdict = _combine([self._reaching_verdict(h, scope.function) for h in scope.handlers])
+        if verdict is not None and verdict != "mixed":
+            return verdict
+        # Reached only by tools whose names tell nothing, or by reads and actions alike (then a guess would be
+        # wrong for some): the helper's own name decides (``find_similar``), else nothing is reported.
+        return verb_of(scope.function.name) or _described_verdict(scope.function)
 
     def _reaching_verdict(self, handler: Handler, helper: FunctionInfo) -> str | None:
         """Whether a handler that reaches a helper is a read or an action tool (for a dispatcher: the branches
-        that call the helper)."""
-        if not handler.is_dispatcher or handler.function is None:
+        that call the helper; for a many-purpose tool whose name tells nothing: the operation branches,
+        ``if action == "extract_frames":``, whose calls lead to the helper)."""
+        if not handler.is_dispatcher:
+            function = _definition(self.context.index, handler)
+            verdict = _verdict(_tool_names(handler)[:1])
+            if verdict is not None or function is None:
+                return verdict
+            operations: list[str] = []
+            index = self.context.index
+            leads: dict[int, bool] = {}
+
+            def enter_operation(node: cst.CSTNode, path: list[cst.CSTNode]) -> bool:
+                if isinstance(node, cst.Call) and _leads_to(index, function, node, helper, leads):
+                    operations.extend(_operation_branch([*path, node]))
+                return not isinstance(node, cst.Lambda)
+
+            walk_paths(function.node.body, enter_operation)
+            return _verdict(operations) or _described_verdict(function)
+        if handler.function is None:
             return _verdict(_tool_names(handler)[:1])
         names: list[str] = []
         index = self.context.index
@@ -1164,6 +1264,7 @@ class EmptyResultAsError(Rule):
         function = handler.function
         walk_paths(function.node.body, enter)
         return _verdict(names)
+
 
     def _fix(self, statement: cst.Return | cst.Raise, payload: cst.BaseExpression, scope: ToolScope) -> Fix | None:
         handler = scope.handler

@@ -24,7 +24,7 @@ from mcp_lint.cli import main
 RUNTIME = ROOT / "tests" / "runtime"
 ENVS = Path(os.environ.get("MCP_LINT_ENVS", ROOT / ".envs"))
 MESSAGE = "date must be in the future"
-CALLS = ['book={"date": "2020-01-01"}', 'orders={"customer": "CUST-404"}']
+CALLS = ['book={"date": "2020-01-01"}', 'find_orders={"customer": "CUST-404"}']
 
 # (framework style, environment, client, server file, server object,
 #  what MCP001 looks like before the fix, what MCP003's empty result looks like before the fix)
@@ -32,13 +32,13 @@ ISERR = {"isError": True}
 STYLES = [
     ("mcp v1 FastMCP", "mcp1", "mcp1", "v1_fastmcp.py", "mcp",
      {**ISERR, "text": [f"Error executing tool book: {MESSAGE}"]},
-     {**ISERR, "text": ["Error executing tool orders: No orders found for CUST-404"]}),
+     {**ISERR, "text": ["Error executing tool find_orders: No orders found for CUST-404"]}),
     ("mcp v1 low-level", "mcp1", "mcp1", "v1_lowlevel.py", "server",
      {**ISERR, "text": [MESSAGE]},
      {"isError": False, "text": ["Error: no orders found"]}),
     ("mcp v2 MCPServer", "mcp2", "mcp2", "v2_mcpserver.py", "mcp",
      {"protocol_error": -32602, "message": MESSAGE},
-     {**ISERR, "text": ["Error executing tool orders: No orders found for CUST-404"]}),
+     {**ISERR, "text": ["Error executing tool find_orders: No orders found for CUST-404"]}),
     ("mcp v2 low-level", "mcp2", "mcp2", "v2_lowlevel.py", "server",
      {"protocol_error": -32602, "message": MESSAGE},
      {**ISERR, "text": ["No orders found"]}),

@@ -27,7 +27,7 @@ def book(date: str) -> str:
 
 
 @mcp.tool()
-def orders(customer: str) -> str:
+def find_orders(customer: str) -> str:
     found = ORDERS.get(customer)
     if not found:
         raise ToolError(f"No orders found for {customer}")

@@ -16,7 +16,7 @@ def book(date: str) -> str:
 
 
 @mcp.tool()
-def orders(customer: str) -> dict:
+def find_orders(customer: str) -> dict:
     found = ORDERS.get(customer)
     if not found:
         raise ToolError(f"No orders found for {customer}")

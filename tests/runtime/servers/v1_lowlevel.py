@@ -10,7 +10,7 @@ SCHEMA = {"type": "object", "properties": {"date": {"type": "string"}, "customer
 
 @server.list_tools()
 async def list_tools() -> list[types.Tool]:
-    return [types.Tool(name="book", inputSchema=SCHEMA), types.Tool(name="orders", inputSchema=SCHEMA)]
+    return [types.Tool(name="book", inputSchema=SCHEMA), types.Tool(name="find_orders", inputSchema=SCHEMA)]
 
 
 @server.call_tool()
@@ -19,7 +19,7 @@ async def call_tool(name: str, arguments: dict) -> list[types.TextContent]:
         if arguments["date"] < "2026-01-01":
             raise McpError(types.ErrorData(code=types.INVALID_PARAMS, message="date must be in the future"))
         return [types.TextContent(type="text", text="booked")]
-    if name == "orders":
+    if name == "find_orders":
         found = ORDERS.get(arguments["customer"])
         if not found:
             return [types.TextContent(type="text", text="Error: no orders found")]

@@ -9,7 +9,7 @@ SCHEMA = {"type": "object", "properties": {"date": {"type": "string"}, "customer
 
 
 async def on_list_tools(ctx: ServerRequestContext, params: PaginatedRequestParams | None) -> ListToolsResult:
-    return ListToolsResult(tools=[Tool(name="book", input_schema=SCHEMA), Tool(name="orders", input_schema=SCHEMA)])
+    return ListToolsResult(tools=[Tool(name="book", input_schema=SCHEMA), Tool(name="find_orders", input_schema=SCHEMA)])
 
 
 async def on_call_tool(ctx: ServerRequestContext, params: CallToolRequestParams) -> CallToolResult:
@@ -18,7 +18,7 @@ async def on_call_tool(ctx: ServerRequestContext, params: CallToolRequestParams)
         if arguments["date"] < "2026-01-01":
             raise MCPError(code=INVALID_PARAMS, message="date must be in the future")
         return CallToolResult(content=[TextContent(type="text", text="booked")])
-    if params.name == "orders":
+    if params.name == "find_orders":
         found = ORDERS.get(arguments["customer"])
         if not found:
             return CallToolResult(isError=True, content=[TextContent(type="text", text="No orders found")])
