@@ -338,3 +338,26 @@ def test_mcp011_fix_is_the_pinned_lines_constructor(tmp_path: Path, pins: str, r
     assert (diagnostic.code, diagnostic.row) == ("MCP011", row)
     only = [rule for rule in ALL_RULES if rule.code == "MCP011"]
     assert fix_source(path.read_bytes(), path, only).fixed.decode().splitlines()[row - 1] == fixed
+
+
+def test_locked_versions_parse_only_the_sdk_tables_and_agree_with_a_whole_parse() -> None:
+    import tomllib
+
+    from mcp_lint.frameworks.versions import _lock, locked_versions
+
+    lock = (
+        'version = 1\nrequires-python = ">=3.10"\n\n'
+        '[[package]]\nname = "anyio"\nversion = "4.4.0"\nsource = { registry = "https://pypi.org/simple" }\n'
+        'dependencies = [\n    { name = "idna" },\n]\n\n[package.optional-dependencies]\ntrio = [\n    { name = "trio" },\n]\n\n'
+        '[[package]]\nname = "MCP"\nversion = "1.9.4"\nsource = { registry = "https://pypi.org/simple" }\n'
+        'dependencies = [\n    { name = "anyio" },\n]\n\n[[package.wheels]]\nurl = "https://example.org/mcp.whl"\n\n'
+        '[[package]]\nname = "fastmcp"\nversion = "2.14.7"\n'
+    )
+    expected = [("mcp", Version("1.9.4")), ("fastmcp", Version("2.14.7"))]
+    assert list(_lock(tomllib.loads(lock))) == expected
+    assert locked_versions(lock) == expected
+    assert locked_versions(lock.replace("\n", "\r\n")) == expected
+    # Laid out otherwise (the name not first): the whole file is parsed, with the same answer.
+    reordered = lock.replace('name = "fastmcp"\nversion = "2.14.7"\n', 'version = "2.14.7"\nname = "fastmcp"\n')
+    assert locked_versions(reordered) == expected
+    assert locked_versions("not toml [[") == []

@@ -25,6 +25,7 @@ from __future__ import annotations
 import configparser
 import hashlib
 import os
+import re
 import sys
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -60,6 +61,7 @@ _GRID = {
 }
 _DEPENDENCY_FILES = ("pyproject.toml", "setup.cfg", "uv.lock", "poetry.lock")
 _LOCK_FILES = ("uv.lock", "poetry.lock")
+_LOCK_NAME = re.compile(r'name = "([^"\n]+)"\n')
 
 
 class Runtime(NamedTuple):
@@ -384,6 +386,36 @@ def _setup_cfg(text: str) -> Iterator[tuple[str, SpecifierSet]]:
     return _pep508(line for value in values for line in value.splitlines() if line.strip())
 
 
+def locked_versions(text: str) -> list[tuple[str, Version]]:
+    """The versions of mcp and fastmcp a ``uv.lock`` or ``poetry.lock`` locks.
+
+    Both list one ``[[package]]`` table per package, its name first; a project's lock holds hundreds, and parsing
+    all of them cost most of a warm run on a tree of many projects. So only the tables whose name is mcp or fastmcp
+    are parsed (with ``tomllib``, their keys before any sub-table); a lock laid out otherwise is parsed whole.
+
+    Args:
+        text (str): the lock file's text.
+    Returns:
+        list[tuple[str, Version]]: package and version, in the file's order; empty when it cannot be read.
+    """
+    chunks = ("\n" + text.replace("\r\n", "\n")).split("\n[[package]]\n")[1:]
+    found: list[tuple[str, Version]] = []
+    for chunk in chunks if chunks else ("",):
+        name = _LOCK_NAME.match(chunk)
+        if name is None:
+            break  # not laid out as expected: parse it whole
+        if _wanted(name.group(1)) is None:
+            continue
+        data = _toml(chunk.split("\n[", 1)[0])
+        if data is None:
+            break
+        found.extend(_lock({"package": [data]}))
+    else:
+        return found
+    whole = _toml(text)
+    return list(_lock(whole)) if whole is not None else []
+
+
 def _lock(data: Mapping[str, Any]) -> Iterator[tuple[str, Version]]:
     packages = data.get("package")
     if not isinstance(packages, list):
@@ -439,8 +471,7 @@ def read_versions(root: str, files: Mapping[str, str]) -> SdkVersions:
         name = os.path.relpath(file, root)
         base = os.path.basename(file)
         if base in _LOCK_FILES:
-            data = _toml(text)
-            found = [(p, v) for p, v in _lock(data)] if data is not None else []
+            found = locked_versions(text)
             for package, version in found:
                 locked.setdefault(package, set()).add(version)
                 _add_source(sources, package, name)
