@@ -121,6 +121,7 @@ class ModuleEdits:
         self._where = {id(statement): at for at, statement in enumerate(module.body)}
         self._codes: list[str] = []
         self._rows: list[int] = []
+        self._text = ""
         self._imports: dict[tuple[tuple[str, str], ...], tuple[int, int, str] | None] = {}
 
     def edits(self, fix: Fix, statement: cst.CSTNode | None) -> tuple[Edit, ...]:
@@ -151,7 +152,7 @@ class ModuleEdits:
                 changes.append(imports)
         if fix.remove_imports:
             # apply_fixes removes an import only when its name is left written at most once (in the import itself)
-            after = "".join(self._codes) + "".join(text for _, _, text in changes)
+            after = self._text + "".join(text for _, _, text in changes)
             before = "".join("".join(self._codes[start:end]) for start, end, _ in changes)
             for _, name, asname in fix.remove_imports:
                 word = re.compile(rf"\b{re.escape(asname or name or '')}\b")
@@ -170,6 +171,7 @@ class ModuleEdits:
             return
         module = self.module
         self._codes = [module.code_for_node(statement) for statement in module.body]
+        self._text = "".join(self._codes)
         row = len(module.header)
         for code in self._codes:
             self._rows.append(row)

@@ -32,6 +32,7 @@ def hollow(source: bytes, bodies: Iterable[tuple[int, int, int]], keep: Sequence
         bytes: the new source, with as many lines as ``source`` (``source`` itself when nothing was left out).
     """
     lines: list[bytes] | None = None
+    changed = False
     for first, column, last in bodies:
         if lines is None:
             lines = source.splitlines(keepends=True)
@@ -49,7 +50,8 @@ def hollow(source: bytes, bodies: Iterable[tuple[int, int, int]], keep: Sequence
         lines[first - 1] = start[:column] + b"..." + _ending(start)
         for at in range(first, last):
             lines[at] = _ending(lines[at]) or b"\n"
-    return source if lines is None else b"".join(lines)
+        changed = True
+    return b"".join(lines) if changed and lines is not None else source
 
 
 def _ending(line: bytes) -> bytes:

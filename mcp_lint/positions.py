@@ -58,7 +58,7 @@ def position(
             if start is not None and _place(module, unit[0], start, text.lines, spans):
                 placed.add(id(unit[0]))
     wanted = {id(statements[id(d)]) for d in diagnostics if d.node not in spans and id(d) in statements}
-    header = line = cst.Module(body=(), header=module.header).code.count("\n") if module.header else 0
+    header = line = len(module.header)  # one line per leading blank or comment line
     starts = text.statements if text is not None else None
     for at, statement in enumerate(module.body):
         if not wanted:
@@ -142,6 +142,11 @@ def _statement_lines(module: cst.Module, tree: ast.Module) -> list[int] | None:
     return starts if at == len(body) else None
 
 
+def _alone(module: cst.Module, node: cst.CSTNode) -> cst.Module:
+    """cst.Module: a module of one statement (or function), printed with the layout defaults of ``module``."""
+    return cst.Module(body=(node,), default_indent=module.default_indent, default_newline=module.default_newline)  # type: ignore[arg-type]
+
+
 def _render(alone: cst.Module) -> tuple[str, Mapping[cst.CSTNode, CodeRange]]:
     """Print a module and compute its nodes' positions in one pass.
 
@@ -163,9 +168,8 @@ def _render(alone: cst.Module) -> tuple[str, Mapping[cst.CSTNode, CodeRange]]:
 def _place(module: cst.Module, unit: cst.CSTNode, start: int, lines: list[str], spans: dict[cst.CSTNode, Span]) -> bool:
     """Print a unit alone and, when its lines are those of the text from ``start`` on (each possibly indented
     further), record the spans of its nodes. Returns whether it did."""
-    alone = cst.Module(body=(unit,), default_indent=module.default_indent, default_newline=module.default_newline)  # type: ignore[arg-type]
     leading = len(getattr(unit, "leading_lines", ()))
-    code, positions = _render(alone)
+    code, positions = _render(_alone(module, unit))
     rendered = _LINE_BREAK.split(code)[leading:]
     if rendered and not rendered[-1]:
         rendered.pop()  # the text after the last line break
@@ -192,6 +196,5 @@ def _place(module: cst.Module, unit: cst.CSTNode, start: int, lines: list[str], 
 
 def _place_counted(module: cst.Module, statement: cst.CSTNode, before: int, spans: dict[cst.CSTNode, Span]) -> None:
     """Record the spans of a top-level statement's nodes, given the number of lines before it."""
-    alone = cst.Module(body=(statement,), default_indent=module.default_indent, default_newline=module.default_newline)  # type: ignore[arg-type]
-    for node, span in _render(alone)[1].items():
+    for node, span in _render(_alone(module, statement))[1].items():
         spans[node] = (span.start.line + before, span.start.column, span.end.line + before, span.end.column)

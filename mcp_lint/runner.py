@@ -100,7 +100,8 @@ class Projects:
         self.overrides = overrides or {}
         self.files = files or (lambda root: project_files(root, settings_for))
         self.jobs = jobs
-        self._read: dict[str, dict[str, bytes]] = {}
+        # The files and starting points of the projects prepare() read, until their models are built.
+        self._read: dict[str, tuple[dict[str, bytes], list[str]]] = {}
         self.models: dict[str, ProjectModel] = {}
         self.sources: dict[str, bytes] = {}
         self._context: ProjectContext | None = None
@@ -122,8 +123,9 @@ class Projects:
             return None
         model = self.models.get(root)
         if model is None:
-            sources = self._read.pop(root, None)
-            model = self.models[root] = ProjectModel(root, sources or self._sources(root), self.summaries, self.jobs)
+            prepared = self._read.pop(root, None)
+            sources, seeds = prepared if prepared is not None else (self._sources(root), None)
+            model = self.models[root] = ProjectModel(root, sources, self.summaries, self.jobs, seeds)
         return model
 
     def prepare(self, paths: Iterable[Path]) -> None:
@@ -142,8 +144,10 @@ class Projects:
             root = project_root(str(path))
             if root in self.models or root in self._read or not os.path.abspath(path).startswith(root + os.sep):
                 continue
-            sources = self._read[root] = self._sources(root)
-            items.extend((content_hash(sources[file]), sources[file]) for file in starting_points(sources))
+            sources = self._sources(root)
+            seeds = starting_points(sources)
+            self._read[root] = (sources, seeds)
+            items.extend((content_hash(sources[file]), sources[file]) for file in seeds)
         self.summaries.get_many(items, self.jobs)
 
     def _sources(self, root: str) -> dict[str, bytes]:
