@@ -124,8 +124,8 @@ class Projects:
         model = self.models.get(root)
         if model is None:
             prepared = self._read.pop(root, None)
-            sources, seeds = prepared if prepared is not None else (self._sources(root), None)
-            model = self.models[root] = ProjectModel(root, sources, self.summaries, self.jobs, seeds)
+            sources, starts = prepared if prepared is not None else (self._sources(root), None)
+            model = self.models[root] = ProjectModel(root, sources, self.summaries, self.jobs, starts)
         return model
 
     def prepare(self, paths: Iterable[Path]) -> None:
@@ -145,9 +145,9 @@ class Projects:
             if root in self.models or root in self._read or not os.path.abspath(path).startswith(root + os.sep):
                 continue
             sources = self._sources(root)
-            seeds = starting_points(sources)
-            self._read[root] = (sources, seeds)
-            items.extend((content_hash(sources[file]), sources[file]) for file in seeds)
+            starts = starting_points(sources)
+            self._read[root] = (sources, starts)
+            items.extend((content_hash(sources[file]), sources[file]) for file in starts)
         self.summaries.get_many(items, self.jobs)
 
     def _sources(self, root: str) -> dict[str, bytes]:

@@ -145,18 +145,18 @@ class ProjectModel:
         sources (dict[str, bytes]): every Python file of the project (absolute path) and its bytes.
         summaries (SummaryCache): where summaries are looked up and kept.
         jobs (int): the most worker processes that may summarise modules.
-        seeds (list[str] | None): its :func:`starting_points`, when already found.
+        starts (list[str] | None): its :func:`starting_points`, when already found.
     """
 
     def __init__(
-        self, root: str, sources: dict[str, bytes], summaries: SummaryCache, jobs: int = 1, seeds: list[str] | None = None,
+        self, root: str, sources: dict[str, bytes], summaries: SummaryCache, jobs: int = 1, starts: list[str] | None = None,
     ) -> None:  # fmt: skip
         self.root = root
         self.hashes = {file: content_hash(data) for file, data in sources.items()}
         layout = Layout(root, list(sources))
         summarised: dict[str, ModuleSummary] = {}
         # Breadth first, one batch per round: the starting points, then the project modules they import, and so on.
-        batch = seeds if seeds is not None else starting_points(sources)
+        batch = starts if starts is not None else starting_points(sources)
         while batch:
             found = summaries.get_many([(self.hashes[file], sources[file]) for file in batch], jobs)
             summarised.update(zip(batch, found))
