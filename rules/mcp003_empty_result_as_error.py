@@ -758,27 +758,30 @@ def _checked_by_callers(scope: ToolScope, index: ModuleIndex) -> bool:
     return bool(functions) and all(f is not None and path(f, 4) == "guarded" for f in functions)
 
 
-def _leads_to(
-    index: ModuleIndex, caller: FunctionInfo, call: cst.Call, helper: FunctionInfo, memo: dict[int, bool], depth: int = 3
-) -> bool:
-    """Whether a call made in ``caller`` runs ``helper``, directly or through functions of the project ``depth``
-    hops deep."""
+def _function_key(index: ModuleIndex, function: FunctionInfo) -> tuple[str | None, str]:
+    """A function's file and definition path, the same whichever module's index holds it."""
+    return (function.module or index).file, function.path
+
+
+def _reach(
+    index: ModuleIndex, caller: FunctionInfo, call: cst.Call, memo: dict[tuple[int, int], frozenset], depth: int = 3,
+) -> frozenset[tuple[str | None, str]]:  # fmt: skip
+    """The functions of the project a call made in ``caller`` runs: its callee, and the functions the callee's
+    calls run, ``depth`` hops deep (as :func:`_function_key`)."""
     callee = index.callee(caller, call.func)
     if callee is None or callee is caller:
-        return False
-    if callee is helper or (callee.path == helper.path and (callee.module or index).file == (helper.module or index).file):
-        return True
+        return frozenset()
+    own = _function_key(index, callee)
     if depth <= 0:
-        return False
-    if id(callee) in memo:
-        return memo[id(callee)]
-    memo[id(callee)] = False
-    found = any(
-        isinstance(n, cst.Call) and _leads_to(index, callee, n, helper, memo, depth - 1)
-        for n in nodes(callee.node.body, prune=_SCOPES)
-    )
-    memo[id(callee)] = found
-    return found
+        return frozenset((own,))
+    key = (id(callee), depth)
+    if key not in memo:
+        memo[key] = frozenset()  # a call cycle reaches nothing more
+        memo[key] = frozenset().union(*(
+            _reach(index, callee, n, memo, depth - 1) for n in nodes(callee.node.body, prune=_SCOPES)
+            if isinstance(n, cst.Call)
+        ))  # fmt: skip
+    return memo[key] | {own}
 
 
 def _fallback_tests(block: cst.BaseSuite) -> list[cst.If]:
@@ -1102,6 +1105,11 @@ class EmptyResultAsError(Rule):
     def __init__(self, context: RuleContext) -> None:
         super().__init__(context)
         self._reported: set[int] = set()
+        # (handler, helper) -> verdict: the same pair is asked about for every ``if`` in the helper.
+        self._verdicts: dict[tuple[int, int], str | None] = {}
+        # handler function -> the operations (``if action == "delete":``) under which its calls run each function.
+        self._operations: dict[int, dict[tuple[str | None, str], list[str]]] = {}
+        self._reached: dict[tuple[int, int], frozenset] = {}
 
     def visit_If(self, node: cst.If) -> None:
         scope = self.context.scope
@@ -1224,12 +1232,37 @@ class EmptyResultAsError(Rule):
             if handler.is_dispatcher:
                 return _verdict(_branch_tools(handler, chain))
             return _verdict(_tool_names(handler)[:1]) or _described_verdict(handler.function)
-        verdict = _combine([self._reaching_verdict(h, scope.function) for h in scope.handlers])
+        verdict = _combine([self._cached_verdict(h, scope.function) for h in scope.handlers])
         if verdict is not None and verdict != "mixed":
             return verdict
         # Reached only by tools whose names tell nothing, or by reads and actions alike (then a guess would be
         # wrong for some): the helper's own name decides (``find_similar``), else nothing is reported.
         return verb_of(scope.function.name) or _described_verdict(scope.function)
+
+    def _operations_of(self, function: FunctionInfo) -> dict[tuple[str | None, str], list[str]]:
+        """The operation branches of a many-purpose tool (``if action == "extract_frames":``) under which its
+        calls run each function of the project, directly or three hops deep."""
+        found = self._operations.get(id(function))
+        if found is None:
+            found = self._operations[id(function)] = {}
+            index = self.context.index
+
+            def enter(node: cst.CSTNode, path: list[cst.CSTNode]) -> bool:
+                if isinstance(node, cst.Call):
+                    operations = _operation_branch([*path, node])
+                    if operations:
+                        for key in _reach(index, function, node, self._reached):
+                            found.setdefault(key, []).extend(operations)
+                return not isinstance(node, cst.Lambda)
+
+            walk_paths(function.node.body, enter)
+        return found
+
+    def _cached_verdict(self, handler: Handler, helper: FunctionInfo) -> str | None:
+        key = (id(handler), id(helper))
+        if key not in self._verdicts:
+            self._verdicts[key] = self._reaching_verdict(handler, helper)
+        return self._verdicts[key]
 
     def _reaching_verdict(self, handler: Handler, helper: FunctionInfo) -> str | None:
         """Whether a handler that reaches a helper is a read or an action tool (for a dispatcher: the branches
@@ -1240,16 +1273,7 @@ class EmptyResultAsError(Rule):
             verdict = _verdict(_tool_names(handler)[:1])
             if verdict is not None or function is None:
                 return verdict
-            operations: list[str] = []
-            index = self.context.index
-            leads: dict[int, bool] = {}
-
-            def enter_operation(node: cst.CSTNode, path: list[cst.CSTNode]) -> bool:
-                if isinstance(node, cst.Call) and _leads_to(index, function, node, helper, leads):
-                    operations.extend(_operation_branch([*path, node]))
-                return not isinstance(node, cst.Lambda)
-
-            walk_paths(function.node.body, enter_operation)
+            operations = self._operations_of(function).get(_function_key(self.context.index, helper), [])
             return _verdict(operations) or _described_verdict(function)
         if handler.function is None:
             return _verdict(_tool_names(handler)[:1])
