@@ -178,22 +178,27 @@ def parse(source: bytes | str) -> cst.Module | Diagnostic:
         return parse_error(f"could not parse: {exc}")
 
 
-def _parse_reachable(
-    source: bytes | str, data: bytes, facts: ModuleFacts, rule_classes: Sequence[type[Rule]],
-) -> tuple[cst.Module, bytes | str] | None:  # fmt: skip
-    """Parse a module without the function bodies no selected rule reads (see :mod:`mcp_lint.hollow`).
+def _reachable_text(data: bytes, facts: ModuleFacts, rule_classes: Sequence[type[Rule]]) -> bytes | None:
+    """The module's text without the function bodies no selected rule reads (see :mod:`mcp_lint.hollow`).
 
     Returns:
-        tuple[cst.Module, bytes | str] | None: the tree and the text it was parsed from, or None when nothing can
-        be left out (a rule that reports outside tool context is selected, or no body is left out) or libcst
-        refuses what is left (then the whole module is parsed, and its error reported as usual).
+        bytes | None: the text, or None when nothing can be left out (a rule that reports outside tool context is
+        selected, or no body is left out).
     """
     if not facts.hollow or not all(rule.tool_context for rule in rule_classes):
         return None
     keep = [rule.reads_bodies for rule in rule_classes if rule.reads_bodies is not None]
     partial = hollow(data, facts.hollow, keep)
-    if partial is data:
-        return None
+    return None if partial is data else partial
+
+
+def _parse_reachable(source: bytes | str, partial: bytes) -> tuple[cst.Module, bytes | str] | None:
+    """Parse a module's text without the bodies no rule reads, given as :func:`_reachable_text` made it.
+
+    Returns:
+        tuple[cst.Module, bytes | str] | None: the tree and the text it was parsed from (text when ``source`` is
+        text), or None when libcst refuses it (then the whole module is parsed, and its error reported as usual).
+    """
     text = partial if isinstance(source, bytes) else partial.decode("utf-8", "surrogatepass")
     try:
         return cst.parse_module(text), text
@@ -205,6 +210,7 @@ def check_module(
     module: cst.Module, rule_classes: Sequence[type[Rule]], options: RuleOptions | None = None,
     facts: ModuleFacts | None = None, project: ProjectContext | None = None, file: str | None = None,
     sdk: SdkVersions | None = None, source: bytes | str | None = None, with_edits: bool = False,
+    index: ModuleIndex | None = None,
 ) -> list[Diagnostic]:  # fmt: skip
     """Run rules over a parsed module.
 
@@ -219,10 +225,12 @@ def check_module(
         source (bytes | str | None): the text the module was parsed from, which places findings faster.
         with_edits (bool): also describe each fix as text edits (for JSON and SARIF output); ``module`` must then
             be the whole module.
+        index (ModuleIndex | None): the module's index when it is already made (by :func:`discover` with the
+            same arguments).
     Returns:
         list[Diagnostic]: the findings with positions and fixes, sorted.
     """
-    index = discover(module, facts, project, file)
+    index = index if index is not None else discover(module, facts, project, file)
     if not (index.is_mcp_module or index.scopes) or not rule_classes:
         return []
     context = RuleContext(index, options, sdk)
@@ -309,13 +317,26 @@ def _check_source(
         # Nothing can be reported: a syntax check by CPython's parser (far cheaper than libcst's) suffices.
         error = _syntax_error(source)
         return FileResult(path, [error] if error else [], error=error is not None)
-    reachable = _parse_reachable(source, data, facts, rule_classes) if not with_edits else None
-    parsed, text = reachable if reachable is not None else (parse(source), source)
+    shared = project is not None and isinstance(source, bytes) and file in project.facts
+    partial = _reachable_text(data, facts, rule_classes) if not with_edits else None
+    made = project.indexed(file, partial if partial is not None else data) if shared and project is not None else None
+    if made is not None:  # this process parsed the same text already, for another module's check
+        parsed, index = made
+        text = parsed_from = partial if partial is not None else data
+    else:
+        index = None
+        reachable = _parse_reachable(source, partial) if partial is not None else None
+        parsed, text = reachable if reachable is not None else (parse(source), source)
+        parsed_from = partial if reachable is not None and partial is not None else data
     if isinstance(parsed, Diagnostic):
         return FileResult(path, [parsed], error=True)
     try:
         sdk = sdk_for(os.path.abspath(path), options.target_sdk if options is not None else ())
-        diagnostics = check_module(parsed, rule_classes, options, facts, project, file, sdk, text, with_edits)
+        if index is None:
+            index = discover(parsed, facts, project, file)
+            if shared and project is not None:
+                project.keep(file, parsed_from, parsed, index)
+        diagnostics = check_module(parsed, rule_classes, options, facts, project, file, sdk, text, with_edits, index)
         return FileResult(path, diagnostics)
     except RecursionError:
         return FileResult(path, [parse_error("could not check: the code is nested too deeply")], error=True)

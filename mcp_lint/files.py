@@ -37,15 +37,15 @@ class _GitIgnores:
                 self.add(directory)
 
     def _load(self, base: str, file: str) -> None:
-        try:
-            with open(file, encoding="utf-8", errors="replace") as handle:
-                lines = handle.read().splitlines()
-        except OSError:
+        compiled = _compiled(file)
+        if compiled is None:
             return
-        spec = pathspec.GitIgnoreSpec.from_lines(lines)
-        spec = self.specs[base] + spec if base in self.specs else spec
+        spec, fast = compiled
+        if base in self.specs:
+            spec = self.specs[base] + spec
+            fast = _combined(spec)
         self.specs[base] = spec
-        self.fast[base] = _combined(spec)
+        self.fast[base] = fast
 
     def add(self, directory: str) -> None:
         """Load ``directory/.gitignore`` if there is one.
@@ -84,6 +84,29 @@ class _GitIgnores:
             if parent == base:
                 return False
             base = parent
+
+
+# An ignore file's compiled spec and regexes, by path, with the size and time of change they were read at: every
+# project of a tree walks the ignore files above it again.
+_COMPILED: dict[str, tuple[tuple[int, int], pathspec.GitIgnoreSpec, tuple[re.Pattern[str], re.Pattern[str]] | None]] = {}
+
+
+def _compiled(file: str) -> tuple[pathspec.GitIgnoreSpec, tuple[re.Pattern[str], re.Pattern[str]] | None] | None:
+    """The spec of an ignore file and its :func:`_combined` regexes, read again only when the file changed; None
+    when it cannot be read."""
+    try:
+        status = os.stat(file)
+        stamp = (status.st_size, status.st_mtime_ns)
+        found = _COMPILED.get(file)
+        if found is not None and found[0] == stamp:
+            return found[1], found[2]
+        with open(file, encoding="utf-8", errors="replace") as handle:
+            lines = handle.read().splitlines()
+    except OSError:
+        return None
+    spec = pathspec.GitIgnoreSpec.from_lines(lines)
+    _COMPILED[file] = (stamp, spec, _combined(spec))
+    return spec, _COMPILED[file][2]
 
 
 def _combined(spec: pathspec.GitIgnoreSpec) -> tuple[re.Pattern[str], re.Pattern[str]] | None:

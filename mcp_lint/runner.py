@@ -25,8 +25,8 @@ from mcp_lint.files import iter_python_files
 from mcp_lint.frameworks.versions import sdk_for
 from mcp_lint.noqa import source_lines, suppress
 from mcp_lint.project import (
-    ModuleFacts, ProjectContext, ProjectModel, SummaryCache, content_hash, current_context, project_root, read_file,
-    starting_points, use_context,
+    ModuleFacts, ProjectContext, ProjectModel, SummaryCache, content_hash, current_context, link_key, project_root,
+    read_file, starting_points, use_context,
 )  # fmt: skip
 from mcp_lint.settings import ConfigError, Overrides, Settings, apply_overrides, find_settings
 
@@ -101,7 +101,7 @@ class Projects:
         self.files = files or (lambda root: project_files(root, settings_for))
         self.jobs = jobs
         # The files and starting points of the projects prepare() read, until their models are built.
-        self._read: dict[str, tuple[dict[str, bytes], list[str]]] = {}
+        self._read: dict[str, tuple[dict[str, bytes], list[str] | None]] = {}
         self.models: dict[str, ProjectModel] = {}
         self.sources: dict[str, bytes] = {}
         self._context: ProjectContext | None = None
@@ -145,6 +145,9 @@ class Projects:
             if root in self.models or root in self._read or not os.path.abspath(path).startswith(root + os.sep):
                 continue
             sources = self._sources(root)
+            if self.summaries.linked(root, link_key(root, {f: content_hash(d) for f, d in sources.items()})):
+                self._read[root] = (sources, None)  # linked before, and unchanged: nothing to summarise
+                continue
             starts = starting_points(sources)
             self._read[root] = (sources, starts)
             items.extend((content_hash(sources[file]), sources[file]) for file in starts)
@@ -281,6 +284,49 @@ def _check_task(task: tuple[Path, Settings, bool, bytes | None, ModuleFacts | No
     return check_one(path, settings, with_edits, source, facts, current_context() if facts is not None else None)
 
 
+def _check_batch(batch: list[tuple[Path, Settings, bool, bytes | None, ModuleFacts | None]]) -> list[FileResult]:
+    context = current_context()
+    if context is not None:
+        context.forget()  # the modules of the batch before: another project's
+    try:
+        return [_check_task(task) for task in batch]
+    finally:
+        if context is not None:
+            context.forget()
+
+
+def _check_in_workers(
+    tasks: list[tuple[Path, Settings, bool, bytes | None, ModuleFacts | None]], projects: Projects, jobs: int,
+) -> list[FileResult]:  # fmt: skip
+    """Check files in worker processes, the files of one project in one batch, so that a worker parses a module
+    that several files' checks look into once, and holds the trees of one project at a time. The largest batches
+    go first, so that no worker is left with a large project at the end; the files a batch's other checks look
+    into are checked first in it, so their trees serve those checks. A batch whose worker died is checked again
+    file by file, so the file that kills its worker is found and every other file gets its real result.
+    """
+    by_root: dict[str | None, list[int]] = {}
+    for i, task in enumerate(tasks):
+        model = projects.model_for(task[0]) if task[4] is not None else None
+        by_root.setdefault(model.root if model is not None else None, []).append(i)
+    context = projects.context()
+    needed = context.needed()
+    batches: list[list[int]] = []
+    for root, members in by_root.items():
+        if root is None:  # files checked on their own: batches of a few dozen
+            batches.extend(members[start : start + 32] for start in range(0, len(members), 32))
+        else:
+            batches.append(sorted(members, key=lambda i: os.path.abspath(tasks[i][0]) not in needed))
+    size = {i: len(projects.sources.get(os.path.abspath(task[0]), b"")) for i, task in enumerate(tasks)}
+    batches.sort(key=lambda batch: -sum(size[i] for i in batch if tasks[i][4] is not None))
+    done = map_in_workers(_check_batch, [[tasks[i] for i in batch] for batch in batches], jobs, context, lambda *_: None)
+    results: dict[int, FileResult] = {}
+    for batch, found in zip(batches, done):
+        if found is None:
+            found = map_in_workers(_check_task, [tasks[i] for i in batch], jobs, context, _worker_died)
+        results.update(zip(batch, found))
+    return [results[i] for i in range(len(tasks))]
+
+
 def _worker_died(task: tuple[Path, Settings, bool, bytes | None, ModuleFacts | None], reason: str) -> FileResult:
     return FileResult(task[0], [parse_error(reason)], error=True)
 
@@ -407,7 +453,7 @@ def check_paths(paths: Iterable[Path], run: RunOptions | None = None, projects: 
                 keys[path] = key
         tasks.append((path, settings, run.with_edits, None, facts))
     projects.save()
-    checked = map_in_workers(_check_task, tasks, run.jobs, projects.context(), _worker_died)
+    checked = _check_in_workers(tasks, projects, run.jobs)
     for result in checked:
         results[result.path] = result
         if cache is not None and result.path in keys:

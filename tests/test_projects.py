@@ -99,7 +99,8 @@ def test_stdin_with_stdin_filename(project: Path) -> None:
 
 
 @pytest.mark.parametrize("project", project_dirs(), ids=lambda p: p.name)
-def test_flake8_reports_the_same(project: Path) -> None:
+def test_flake8_reports_the_same(project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MCP_LINT_CACHE_DIR", str(tmp_path / "cache"))  # the plugin's cache, out of the repository
     proc = subprocess.run(
         [sys.executable, "-m", "flake8", "--select", "MCP", "--format", "%(path)s:%(row)d:%(col)d:%(code)s", "."],
         cwd=project, capture_output=True, text=True, check=False,
@@ -177,3 +178,31 @@ def test_a_module_with_newer_f_strings_is_summarised() -> None:
     assert list(summary.classes) == ["Store"]
     assert [f.path for f in summary.functions] == ["Store.save"]
     assert "write" in summary.functions[0].calls
+
+
+def test_linked_facts_are_cached_until_a_file_of_the_project_changes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:  # fmt: skip
+    import mcp_lint.project as project_model
+
+    root = _copy(PROJECTS / "weather", tmp_path)
+    cache = tmp_path / "cache"
+    linked: list[str] = []
+    real = project_model.link
+    monkeypatch.setattr(project_model, "link", lambda root, summaries: linked.append(root) or real(root, summaries))
+
+    def findings(jobs: int) -> list[tuple[str, list[dict]]]:
+        # --no-cache for results (every file is checked again), the cache directory for summaries and links
+        results = check_paths([root], RunOptions(jobs=jobs, cache_dir=cache))
+        for entry in cache.rglob("results.json"):
+            entry.unlink()
+        return [(str(r.path), [d.to_json() for d in r.diagnostics]) for r in results]
+
+    first = findings(1)
+    assert linked == [str(root)] and list(cache.rglob("links-*.pickle"))
+    assert findings(1) == first and findings(2) == first
+    assert linked == [str(root)]  # read back, in this process and when prepared for worker processes
+    util = root / "src" / "weather" / "util.py"
+    util.write_text(util.read_text() + "\n# edited\n")
+    assert findings(1) == first
+    assert linked == [str(root), str(root)]  # any changed file links the project again

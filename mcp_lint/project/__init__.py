@@ -12,7 +12,9 @@ method, and every project module they import, transitively. Nothing of the check
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import importlib
 import os
 import pickle
 import re
@@ -29,11 +31,13 @@ from mcp_lint.project.link import HandlerRef, ModuleFacts, link, single_module
 from mcp_lint.project.summary import ModuleSummary, summarise
 
 if TYPE_CHECKING:
+    import libcst as cst
+
     from mcp_lint.discovery import ModuleIndex
 
 __all__ = [
     "HandlerRef", "ModuleFacts", "ProjectContext", "ProjectModel", "SummaryCache", "content_hash", "current_context",
-    "project_root", "read_file", "single_module", "starting_points", "use_context",
+    "link_key", "project_root", "read_file", "single_module", "starting_points", "use_context",
 ]  # fmt: skip
 
 # Summarising fewer modules than this in worker processes costs more than it saves.
@@ -56,8 +60,26 @@ def _summary_format() -> str:
     return hashlib.sha256(Path(summary.__file__).read_bytes()).hexdigest()[:16]
 
 
+@lru_cache(maxsize=1)
+def _link_format() -> str:
+    """A digest of the code a project's facts come from: facts linked by other code are never read."""
+    digest = hashlib.sha256()
+    for name in ("mcp_lint.project.summary", "mcp_lint.project.link", "mcp_lint.project.layout", "mcp_lint.frameworks"):
+        digest.update(Path(importlib.import_module(name).__file__ or "").read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def link_key(root: str, hashes: dict[str, str]) -> str:
+    """str: what a project's linked facts depend on: its root, and every file of it with its content hash."""
+    digest = hashlib.sha256(root.encode("utf-8", "surrogatepass"))
+    for file, content in sorted(hashes.items()):
+        digest.update(b"\0" + file.encode("utf-8", "surrogatepass") + b"\0" + content.encode())
+    return digest.hexdigest()
+
+
 class SummaryCache:
-    """Module summaries by content hash, in one pickle per mcp-lint version under the cache directory.
+    """Module summaries by content hash, and each project's linked facts by :func:`link_key`, in two pickles per
+    mcp-lint version under the cache directory.
 
     Args:
         directory (Path | None): the cache directory; None keeps summaries in memory only.
@@ -65,8 +87,20 @@ class SummaryCache:
 
     def __init__(self, directory: Path | None) -> None:
         self.file = directory / __version__ / f"summaries-{_summary_format()}.pickle" if directory is not None else None
+        self.links_file = directory / __version__ / f"links-{_link_format()}.pickle" if directory is not None else None
         self.entries: dict[str, ModuleSummary] = {}
         self.changed = False
+        # project root -> (link key, facts by file, the files summarised)
+        self.links: dict[str, tuple[str, dict[str, ModuleFacts], set[str]]] = {}
+        self.links_changed = False
+        if self.links_file is not None:
+            try:
+                with open(self.links_file, "rb") as handle:
+                    loaded = pickle.load(handle)
+                if isinstance(loaded, dict):
+                    self.links = loaded
+            except Exception:  # no cache yet, or a corrupt or foreign one: every project is linked
+                self.links = {}
         if self.file is not None:
             try:
                 with open(self.file, "rb") as handle:
@@ -117,24 +151,59 @@ class SummaryCache:
                 self.changed = True
         return [self.get(digest, source) for digest, source in items]
 
+    def linked(self, root: str, key: str) -> tuple[dict[str, ModuleFacts], set[str]] | None:
+        """Return a project's facts as linked before, when nothing they depend on changed.
+
+        Args:
+            root (str): the project root.
+            key (str): from :func:`link_key`.
+        Returns:
+            tuple[dict[str, ModuleFacts], set[str]] | None: the facts by file and the files summarised, or None.
+        """
+        found = self.links.get(root)
+        return (found[1], found[2]) if found is not None and found[0] == key else None
+
+    def keep_link(self, root: str, key: str, facts: dict[str, ModuleFacts], summarised: set[str]) -> None:
+        """Keep a project's linked facts (written by :meth:`save`).
+
+        Args:
+            root (str): the project root.
+            key (str): from :func:`link_key`.
+            facts (dict[str, ModuleFacts]): the facts by file.
+            summarised (set[str]): the files summarised.
+        """
+        self.links[root] = (key, facts, summarised)
+        self.links_changed = True
+
     def save(self, keep: Iterable[str]) -> None:
-        """Write the cache atomically, keeping only the given hashes; a cache that cannot be written is skipped.
+        """Write the cache atomically, keeping only the given hashes' summaries (and every project's facts); a
+        cache that cannot be written is skipped.
 
         Args:
             keep (Iterable[str]): the content hashes still in use.
         """
-        if self.file is None or not self.changed:
-            return
-        wanted = set(keep)
-        entries = {k: v for k, v in self.entries.items() if k in wanted}
+        if self.file is not None and self.changed:
+            wanted = set(keep)
+            _dump(self.file, {k: v for k, v in self.entries.items() if k in wanted})
+        if self.links_file is not None and self.links_changed:
+            _dump(self.links_file, self.links)
+
+
+def _dump(file: Path, data: object) -> None:
+    """Pickle data to a file through a temporary file; one that cannot be written is skipped."""
+    try:
+        file.parent.mkdir(parents=True, exist_ok=True)
+        fd, temp = tempfile.mkstemp(dir=file.parent, suffix=".tmp")
         try:
-            self.file.parent.mkdir(parents=True, exist_ok=True)
-            fd, temp = tempfile.mkstemp(dir=self.file.parent, suffix=".tmp")
             with os.fdopen(fd, "wb") as handle:
-                pickle.dump(entries, handle, protocol=pickle.HIGHEST_PROTOCOL)
-            os.replace(temp, self.file)
-        except OSError:
-            return
+                pickle.dump(data, handle, protocol=pickle.HIGHEST_PROTOCOL)
+            os.replace(temp, file)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(temp)
+            raise
+    except OSError:
+        return
 
 
 class ProjectModel:
@@ -153,6 +222,11 @@ class ProjectModel:
     ) -> None:  # fmt: skip
         self.root = root
         self.hashes = {file: content_hash(data) for file, data in sources.items()}
+        key = link_key(root, self.hashes)
+        found = summaries.linked(root, key)
+        if found is not None:  # no file of the project changed since it was linked
+            self.facts, self.summarised = found
+            return
         layout = Layout(root, list(sources))
         summarised: dict[str, ModuleSummary] = {}
         # Breadth first, one batch per round: the starting points, then the project modules they import, and so on.
@@ -169,6 +243,7 @@ class ProjectModel:
             batch = list(imported)
         self.facts = link(root, dict(sorted(summarised.items()))) if summarised else {}
         self.summarised = set(summarised)
+        summaries.keep_link(root, key, self.facts, self.summarised)
 
     def facts_for(self, file: str) -> ModuleFacts:
         """ModuleFacts: the facts of a file of this project (empty for a module no tool can reach)."""
@@ -212,6 +287,9 @@ class ProjectContext:
         self.facts = facts
         self._read = read or read_file
         self._indexes: dict[str, ModuleIndex | None] = {}
+        # The text each index was parsed from, and the files other modules' checks look into.
+        self._trees: dict[str, tuple[bytes, cst.Module]] = {}
+        self._needed: set[str] | None = None
 
     def source(self, file: str) -> bytes | None:
         """bytes | None: a project file's bytes, None when it cannot be read."""
@@ -239,15 +317,62 @@ class ProjectContext:
         from mcp_lint.hollow import hollow
 
         facts = self.facts.get(file) or ModuleFacts()
+        text = hollow(data, facts.hollow)
         try:
-            module = cst.parse_module(hollow(data, facts.hollow))
+            module = cst.parse_module(text)
         except Exception:
+            text = data
             try:
-                module = cst.parse_module(data)
+                module = cst.parse_module(text)
             except Exception:  # the module's own check reports why it cannot be parsed
                 return None
         index = self._indexes[file] = discover(module, facts, self, file)
+        self._trees[file] = (text, module)
         return index
+
+    def indexed(self, file: str, text: bytes) -> tuple[cst.Module, ModuleIndex] | None:
+        """Return the tree and index this process already made of a module, if made from the same text.
+
+        Args:
+            file (str): the module's file.
+            text (bytes): the text about to be parsed for it (whole, or without the bodies no rule reads).
+        Returns:
+            tuple[cst.Module, ModuleIndex] | None: the tree and its index, which the check step can use instead of
+            parsing again.
+        """
+        index = self._indexes.get(file)
+        tree = self._trees.get(file)
+        return (tree[1], index) if index is not None and tree is not None and tree[0] == text else None
+
+    def keep(self, file: str, text: bytes, module: cst.Module, index: ModuleIndex) -> None:
+        """Keep the index the check step made of a module, when the checks of other modules look into it (it
+        defines functions theirs reach, or tools that reach theirs), so that they need not parse it again.
+
+        Args:
+            file (str): the module's file.
+            text (bytes): the text it was parsed from.
+            module (cst.Module): the tree.
+            index (ModuleIndex): its index.
+        """
+        if file in self.needed() and file not in self._indexes:
+            self._indexes[file] = index
+            self._trees[file] = (text, module)
+
+    def needed(self) -> set[str]:
+        """set[str]: the files the checks of other modules look into: those defining functions their tools reach,
+        or tools that reach their functions."""
+        if self._needed is None:
+            self._needed = set()
+            for other, facts in self.facts.items():
+                needed = set(facts.deps) | {h.file for handlers in facts.reached.values() for h in handlers}
+                needed.discard(other)
+                self._needed |= needed
+        return self._needed
+
+    def forget(self) -> None:
+        """Drop the indexes made so far (a worker does so between projects, to bound its memory)."""
+        self._indexes.clear()
+        self._trees.clear()
 
 
 # The project context of this process: the main process sets it, and each worker gets it from its pool's
