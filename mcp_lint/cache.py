@@ -8,11 +8,13 @@ worker processes, so a warm run reads and hashes each file and parses nothing th
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
 import tempfile
 from pathlib import Path
+from typing import Any
 
 from mcp_lint import __version__
 from mcp_lint.diagnostics import Diagnostic
@@ -91,13 +93,86 @@ class Cache:
         if not self.changed:
             return
         try:
-            self.index_file.parent.mkdir(parents=True, exist_ok=True)
-            ignore = self.directory / ".gitignore"
-            if not ignore.exists():
-                ignore.write_text("# Automatically created by mcp-lint.\n*\n", encoding="utf-8")
-            fd, temp = tempfile.mkstemp(dir=self.index_file.parent, suffix=".tmp")
-            with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                json.dump(self.entries, handle, separators=(",", ":"))
-            os.replace(temp, self.index_file)
+            _write_atomically(self.directory, self.index_file, self.entries)
         except OSError:
             return
+
+
+class PathCache:
+    """Results kept in one small file per checked path, for checks that run in processes which share no index
+    (flake8's worker processes): each entry is replaced atomically on its own, so processes writing at the same
+    time never lose each other's entries, and the cache holds one entry per path, however often files change.
+
+    Args:
+        directory (Path): the cache directory (as for :class:`Cache`).
+        kind (str): the folder of this kind of result under the version's folder (``flake8``).
+    """
+
+    def __init__(self, directory: Path, kind: str) -> None:
+        self.directory = directory
+        self.folder = directory / __version__ / kind
+
+    def _entry(self, path: Path) -> Path:
+        return self.folder / f"{hashlib.sha256(os.path.abspath(path).encode('utf-8', 'surrogatepass')).hexdigest()[:32]}.json"
+
+    def get(self, path: Path, key: str) -> Any:
+        """Look a file's result up.
+
+        Args:
+            path (Path): the file.
+            key (str): from :func:`cache_key`.
+        Returns:
+            Any: the value stored with that key (JSON), or None on a miss, or when the entry cannot be read.
+        """
+        try:
+            entry = json.loads(self._entry(path).read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return None
+        return entry.get("value") if isinstance(entry, dict) and entry.get("key") == key else None
+
+    def put(self, path: Path, key: str, value: Any) -> None:
+        """Record a file's result at once; a cache that cannot be written is silently skipped.
+
+        Args:
+            path (Path): the file.
+            key (str): from :func:`cache_key`.
+            value (Any): the result, as JSON-serialisable data.
+        """
+        try:
+            _write_atomically(self.directory, self._entry(path), {"key": key, "value": value})
+        except OSError:
+            return
+
+
+def default_cache_dir() -> Path:
+    """The cache directory when none is given: ``.mcp_lint_cache`` in the project root of the working directory.
+
+    Returns:
+        Path: the nearest directory at or above the working directory with ``pyproject.toml``, ``setup.cfg``,
+        ``setup.py`` or ``.git`` (else the working directory), joined with :data:`DEFAULT_CACHE_DIR`.
+    """
+    from mcp_lint.project.layout import project_root
+
+    return Path(project_root(os.getcwd())) / DEFAULT_CACHE_DIR
+
+
+def _write_atomically(directory: Path, file: Path, data: Any) -> None:
+    """Write JSON to a file of the cache directory through a temporary file, so that no reader ever sees half
+    of it, creating the directory with a ``.gitignore`` of ``*`` first.
+
+    Raises:
+        OSError: when it cannot be written (the temporary file is removed).
+    """
+    file.parent.mkdir(parents=True, exist_ok=True)
+    ignore = directory / ".gitignore"
+    if not ignore.exists():
+        ignore.write_text("# Automatically created by mcp-lint.\n*\n", encoding="utf-8")
+    fd, temp = tempfile.mkstemp(dir=file.parent, suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            json.dump(data, handle, separators=(",", ":"))
+        os.replace(temp, file)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        raise

@@ -21,7 +21,7 @@ from typing import Any
 import click
 
 from mcp_lint import __version__
-from mcp_lint.cache import DEFAULT_CACHE_DIR
+from mcp_lint.cache import DEFAULT_CACHE_DIR, default_cache_dir
 from mcp_lint.checker import parse_error
 from mcp_lint.diagnostics import Applicability, Diagnostic, FileResult
 from mcp_lint.noqa import add_noqa
@@ -32,7 +32,7 @@ from mcp_lint.rule import Rule
 from mcp_lint.rules import ALL_RULES
 from mcp_lint.probe.cli import probe
 from mcp_lint.probe.rules import PROBE_RULES
-from mcp_lint.project import SummaryCache, project_root
+from mcp_lint.project import SummaryCache
 from mcp_lint.runner import (
     Projects, RunOptions, SettingsResolver, check_paths, check_stdin, default_jobs, map_in_workers,
 )  # fmt: skip
@@ -166,16 +166,6 @@ def _overrides(kw: dict[str, Any]) -> Overrides:
         extend_exclude=extend_exclude,
         preview=kw["preview"],
     )
-
-
-def default_cache_dir() -> Path:
-    """The cache directory when none is given: ``.mcp_lint_cache`` in the project root of the working directory.
-
-    Returns:
-        Path: the nearest directory at or above the working directory with ``pyproject.toml``, ``setup.cfg``,
-        ``setup.py`` or ``.git`` (else the working directory), joined with :data:`DEFAULT_CACHE_DIR`.
-    """
-    return Path(project_root(os.getcwd())) / DEFAULT_CACHE_DIR
 
 
 def _run_options(kw: dict[str, Any], with_edits: bool = False) -> RunOptions:

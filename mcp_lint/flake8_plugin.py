@@ -4,21 +4,30 @@ flake8 passes a tree plugin only the arguments its ``__init__`` names and calls 
 ``tree``. mcp-lint needs a libcst tree, so it parses ``lines`` itself and ignores flake8's ``ast`` tree. Each
 file is checked with the model of its project, built once per flake8 process, so flake8 reports exactly what
 ``mcp-lint check`` reports.
+
+Results are cached as ``mcp-lint check`` caches them: in ``.mcp_lint_cache`` in the project root of the working
+directory (or ``MCP_LINT_CACHE_DIR``), keyed on the file's text, the options, the SDK pins and what its findings
+depend on in other modules. flake8's worker processes share no memory, so each file's result is its own small
+file there (:class:`~mcp_lint.cache.PathCache`); the module summaries ``mcp-lint check`` keeps are read, never
+written. ``--mcp-no-cache`` (or ``mcp-no-cache = true`` in flake8's configuration) turns the cache off.
 Syntax errors are left to flake8's own E999.
 """
 
 from __future__ import annotations
 
 import ast
+import os
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 from mcp_lint import __version__
+from mcp_lint.cache import PathCache, cache_key, default_cache_dir
 from mcp_lint.checker import check_source
+from mcp_lint.frameworks.versions import sdk_for
 from mcp_lint.noqa import suppress
-from mcp_lint.project import SummaryCache
-from mcp_lint.rule import RuleOptions
+from mcp_lint.project import ModuleFacts, ProjectContext, SummaryCache
+from mcp_lint.rule import Rule, RuleOptions
 from mcp_lint.rules import ALL_RULES
 from mcp_lint.runner import Projects, SettingsResolver
 from mcp_lint.settings import ConfigError, Overrides
@@ -27,10 +36,16 @@ from mcp_lint.settings import ConfigError, Overrides
 _PROJECTS: Projects | None = None
 
 
-def _projects() -> Projects:
+def _cache_dir() -> Path:
+    directory = os.environ.get("MCP_LINT_CACHE_DIR")
+    return Path(directory) if directory else default_cache_dir()
+
+
+def _projects(cached: bool) -> Projects:
     global _PROJECTS
     if _PROJECTS is None:
-        _PROJECTS = Projects(SettingsResolver(Overrides()), SummaryCache(None))
+        # The summaries mcp-lint check keeps are read; flake8's processes cannot share one file, so none write it.
+        _PROJECTS = Projects(SettingsResolver(Overrides()), SummaryCache(_cache_dir() if cached else None))
     return _PROJECTS
 
 
@@ -47,6 +62,7 @@ class Flake8Plugin:
     version = __version__
     options = RuleOptions()
     preview = False
+    cached = True
 
     def __init__(self, tree: ast.AST, lines: Sequence[str], filename: str) -> None:
         self.lines = lines
@@ -67,6 +83,10 @@ class Flake8Plugin:
             "--mcp-preview", action="store_true", default=False, parse_from_config=True,
             help="Also run mcp-lint's preview rules (mcp-lint option preview).",
         )  # fmt: skip
+        option_manager.add_option(
+            "--mcp-no-cache", action="store_true", default=False, parse_from_config=True,
+            help="Neither read nor write mcp-lint's cache (.mcp_lint_cache, or MCP_LINT_CACHE_DIR).",
+        )  # fmt: skip
 
     @classmethod
     def parse_options(cls, options: Any) -> None:
@@ -77,6 +97,7 @@ class Flake8Plugin:
         """
         cls.options = RuleOptions(retry_after_seconds=options.retry_after_seconds)
         cls.preview = bool(options.mcp_preview)
+        cls.cached = not options.mcp_no_cache
 
     def run(self) -> Iterator[tuple[int, int, str, type[Any]]]:
         """Yield flake8 results; flake8 applies ``# noqa`` lines itself, the plugin ``# mcp-lint: noqa``.
@@ -85,18 +106,38 @@ class Flake8Plugin:
             tuple[int, int, str, type]: row, 0-based column, ``"MCP001 message"`` and the plugin class.
         """
         path = Path(self.filename)
+        source = "".join(self.lines)
+        rules = [rule for rule in ALL_RULES if self.preview or not rule.preview]
         facts = project = None
+        key: str | None = None
+        cache = PathCache(_cache_dir(), "flake8") if self.cached else None
         if self.filename not in ("-", "stdin") and path.is_file():
             try:
-                projects = _projects()
+                projects = _projects(self.cached)
                 facts = projects.facts_for(path)
                 project = projects.context()
+                model = projects.model_for(path) if facts is not None else None
+                if cache is not None:
+                    file = os.path.abspath(path)
+                    depends = model.dependency_key(file) if model is not None else ""
+                    options = f"{','.join(r.code for r in rules)}|retry-after-seconds={self.options.retry_after_seconds}"
+                    fingerprint = f"flake8|{options}|sdk={sdk_for(file, ()).key()}|{depends}"
+                    key = cache_key(source.encode("utf-8", "surrogatepass"), fingerprint)
             except (ConfigError, OSError):
                 facts = project = None  # checked on its own, as a file without a project
-        rules = [rule for rule in ALL_RULES if self.preview or not rule.preview]
-        result = check_source("".join(self.lines), path, rules, self.options, facts=facts, project=project)
+        found = cache.get(path, key) if cache is not None and key is not None else None
+        if found is None:
+            found = self._check(source, path, rules, facts, project)
+            if cache is not None and key is not None:
+                cache.put(path, key, found)
+        for row, column, text in found:
+            yield row, column, text, type(self)
+
+    def _check(
+        self, source: str, path: Path, rules: list[type[Rule]], facts: ModuleFacts | None, project: ProjectContext | None,
+    ) -> list[tuple[int, int, str]]:  # fmt: skip
+        result = check_source(source, path, rules, self.options, facts=facts, project=project)
         if result.error:
-            return
+            return []
         lines = [line.rstrip("\r\n") for line in self.lines]
-        for d in suppress(result.diagnostics, lines, inline=False):
-            yield d.row, d.column - 1, f"{d.code} {d.message}", type(self)
+        return [(d.row, d.column - 1, f"{d.code} {d.message}") for d in suppress(result.diagnostics, lines, inline=False)]
