@@ -8,8 +8,9 @@ file is checked with the model of its project, built once per flake8 process, so
 Results are cached as ``mcp-lint check`` caches them: in ``.mcp_lint_cache`` in the project root of the working
 directory (or ``MCP_LINT_CACHE_DIR``), keyed on the file's text, the options, the SDK pins and what its findings
 depend on in other modules. flake8's worker processes share no memory, so each file's result is its own small
-file there (:class:`~mcp_lint.cache.PathCache`); the module summaries ``mcp-lint check`` keeps are read, never
-written. ``--mcp-no-cache`` (or ``mcp-no-cache = true`` in flake8's configuration) turns the cache off.
+file there (:class:`~mcp_lint.cache.PathCache`), and so is each project's linked model; the module summaries
+``mcp-lint check`` keeps in one file are read, never written. ``--mcp-no-cache`` (or ``mcp-no-cache = true`` in
+flake8's configuration) turns the cache off.
 Syntax errors are left to flake8's own E999.
 """
 
@@ -44,7 +45,8 @@ def _cache_dir() -> Path:
 def _projects(cached: bool) -> Projects:
     global _PROJECTS
     if _PROJECTS is None:
-        # The summaries mcp-lint check keeps are read; flake8's processes cannot share one file, so none write it.
+        # The summaries mcp-lint check keeps in one file are read, and written by none of flake8's processes, which
+        # share no memory; each project's linked facts are a file of their own, which they write.
         _PROJECTS = Projects(SettingsResolver(Overrides()), SummaryCache(_cache_dir() if cached else None))
     return _PROJECTS
 

@@ -91,6 +91,7 @@ def test_flake8_keeps_results_in_the_cache_and_rechecks_what_an_edit_elsewhere_c
     assert [line.split()[:2] for line in first] == [["7", "MCP001"]]
     entries = list(cache.rglob("flake8/*.json"))
     assert len(entries) == 1
+    assert len(list(cache.rglob("links-*/*.pickle"))) == 1  # the project's facts, for the next flake8 process
     # What the next run reports comes from the entry: a changed message there comes back.
     entry = json.loads(entries[0].read_text(encoding="utf-8"))
     assert [row for row, _, _ in entry["value"]] == [7]

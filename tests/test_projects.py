@@ -199,7 +199,7 @@ def test_linked_facts_are_cached_until_a_file_of_the_project_changes(
         return [(str(r.path), [d.to_json() for d in r.diagnostics]) for r in results]
 
     first = findings(1)
-    assert linked == [str(root)] and list(cache.rglob("links-*.pickle"))
+    assert linked == [str(root)] and list(cache.rglob("links-*/*.pickle"))
     assert findings(1) == first and findings(2) == first
     assert linked == [str(root)]  # read back, in this process and when prepared for worker processes
     util = root / "src" / "weather" / "util.py"

@@ -78,29 +78,21 @@ def link_key(root: str, hashes: dict[str, str]) -> str:
 
 
 class SummaryCache:
-    """Module summaries by content hash, and each project's linked facts by :func:`link_key`, in two pickles per
-    mcp-lint version under the cache directory.
+    """Module summaries by content hash, in one pickle per mcp-lint version under the cache directory, and each
+    project's linked facts by :func:`link_key`, in one pickle per project root beside it, written as soon as the
+    project is linked (so processes that share no memory, such as flake8's, each keep what they linked).
 
     Args:
-        directory (Path | None): the cache directory; None keeps summaries in memory only.
+        directory (Path | None): the cache directory; None keeps summaries and facts in memory only.
     """
 
     def __init__(self, directory: Path | None) -> None:
         self.file = directory / __version__ / f"summaries-{_summary_format()}.pickle" if directory is not None else None
-        self.links_file = directory / __version__ / f"links-{_link_format()}.pickle" if directory is not None else None
+        self.links_folder = directory / __version__ / f"links-{_link_format()}" if directory is not None else None
         self.entries: dict[str, ModuleSummary] = {}
         self.changed = False
-        # project root -> (link key, facts by file, the files summarised)
-        self.links: dict[str, tuple[str, dict[str, ModuleFacts], set[str]]] = {}
-        self.links_changed = False
-        if self.links_file is not None:
-            try:
-                with open(self.links_file, "rb") as handle:
-                    loaded = pickle.load(handle)
-                if isinstance(loaded, dict):
-                    self.links = loaded
-            except Exception:  # no cache yet, or a corrupt or foreign one: every project is linked
-                self.links = {}
+        # project root -> (link key, facts by file, the files summarised), as read or linked in this process
+        self.links: dict[str, tuple[str, dict[str, ModuleFacts], set[str]] | None] = {}
         if self.file is not None:
             try:
                 with open(self.file, "rb") as handle:
@@ -160,11 +152,25 @@ class SummaryCache:
         Returns:
             tuple[dict[str, ModuleFacts], set[str]] | None: the facts by file and the files summarised, or None.
         """
-        found = self.links.get(root)
+        if root not in self.links:
+            self.links[root] = None
+            if self.links_folder is not None:
+                try:
+                    with open(self._link_file(root), "rb") as handle:
+                        loaded = pickle.load(handle)
+                    if isinstance(loaded, tuple) and len(loaded) == 3:
+                        self.links[root] = loaded
+                except Exception:  # not linked yet, or a corrupt or foreign entry: the project is linked
+                    pass
+        found = self.links[root]
         return (found[1], found[2]) if found is not None and found[0] == key else None
 
+    def _link_file(self, root: str) -> Path:
+        assert self.links_folder is not None
+        return self.links_folder / f"{hashlib.sha256(root.encode('utf-8', 'surrogatepass')).hexdigest()[:32]}.pickle"
+
     def keep_link(self, root: str, key: str, facts: dict[str, ModuleFacts], summarised: set[str]) -> None:
-        """Keep a project's linked facts (written by :meth:`save`).
+        """Keep a project's linked facts, written at once (atomically) when there is a cache directory.
 
         Args:
             root (str): the project root.
@@ -173,11 +179,12 @@ class SummaryCache:
             summarised (set[str]): the files summarised.
         """
         self.links[root] = (key, facts, summarised)
-        self.links_changed = True
+        if self.links_folder is not None:
+            _dump(self._link_file(root), self.links[root])
 
     def save(self, keep: Iterable[str]) -> None:
-        """Write the cache atomically, keeping only the given hashes' summaries (and every project's facts); a
-        cache that cannot be written is skipped.
+        """Write the summaries atomically, keeping only the given hashes'; a cache that cannot be written is
+        skipped.
 
         Args:
             keep (Iterable[str]): the content hashes still in use.
@@ -185,8 +192,6 @@ class SummaryCache:
         if self.file is not None and self.changed:
             wanted = set(keep)
             _dump(self.file, {k: v for k, v in self.entries.items() if k in wanted})
-        if self.links_file is not None and self.links_changed:
-            _dump(self.links_file, self.links)
 
 
 def _dump(file: Path, data: object) -> None:
