@@ -34,7 +34,7 @@ from mcp_lint.probe.cli import probe
 from mcp_lint.probe.rules import PROBE_RULES
 from mcp_lint.project import SummaryCache
 from mcp_lint.runner import (
-    Projects, RunOptions, SettingsResolver, check_paths, check_stdin, default_jobs, map_in_workers,
+    Projects, RunOptions, SettingsResolver, check_paths, check_stdin, default_jobs, map_by_project,
 )  # fmt: skip
 from mcp_lint.selection import SelectorError, validate_selectors
 from mcp_lint.settings import ConfigError, Overrides, take_warnings
@@ -386,7 +386,7 @@ def fix_files(paths: Sequence[Path], kw: dict[str, Any], unsafe: bool, write: bo
     def crashed(task: tuple[Any, ...], reason: str) -> FixOutcome:
         return FixOutcome(task[0], task[1], task[1], error=parse_error(reason))
 
-    outcomes = map_in_workers(fix_file, tasks, run.jobs, projects.context(), crashed)
+    outcomes = map_by_project(fix_file, tasks, projects, run.jobs, crashed)
     for record, outcome in zip(slots, outcomes):
         path = record.path
         if outcome.error is not None:

@@ -129,18 +129,19 @@ def _fix_source(
     file = os.path.abspath(path) if facts is not None else None
     sdk = sdk_for(os.path.abspath(path), options.target_sdk if options is not None else ())
     current = source
+    module = parse(current)
+    if isinstance(module, Diagnostic):
+        outcome.error = module
+        return outcome
     for _ in range(MAX_PASSES):
-        module = parse(current)
-        if isinstance(module, Diagnostic):
-            outcome.error = module
-            return outcome
         diagnostics = suppress(check_module(module, rule_classes, options, facts, project, file, sdk), source_lines(current))
         fixes = _non_overlapping([d for d in diagnostics if is_applicable(d, unsafe)])
         if not fixes:
             outcome.fixed, outcome.remaining = current, diagnostics
             return outcome
         rewritten = apply_fixes(module, fixes).bytes
-        if not isinstance(parse(rewritten), cst.Module):
+        parsed = parse(rewritten)  # also the tree of the next pass
+        if not isinstance(parsed, cst.Module):
             rule = next(d for d in diagnostics if d.fix is fixes[0])
             outcome.fixed, outcome.applied = source, []
             outcome.error = parse_error(
@@ -153,11 +154,9 @@ def _fix_source(
         outcome.applied.extend(d for d in diagnostics if d.fix in fixes)
         if rewritten == current:
             break
-        current = rewritten
+        current, module = rewritten, parsed
     outcome.fixed = current
-    module = parse(current)
-    if isinstance(module, cst.Module):
-        outcome.remaining = suppress(check_module(module, rule_classes, options, facts, project, file, sdk), source_lines(current))
+    outcome.remaining = suppress(check_module(module, rule_classes, options, facts, project, file, sdk), source_lines(current))
     return outcome
 
 

@@ -284,29 +284,42 @@ def _check_task(task: tuple[Path, Settings, bool, bytes | None, ModuleFacts | No
     return check_one(path, settings, with_edits, source, facts, current_context() if facts is not None else None)
 
 
-def _check_batch(batch: list[tuple[Path, Settings, bool, bytes | None, ModuleFacts | None]]) -> list[FileResult]:
+def _run_batch(work: tuple[Callable[[Any], Any], list[Any]]) -> list[Any]:
+    function, batch = work
     context = current_context()
     if context is not None:
-        context.forget()  # the modules of the batch before: another project's
+        context.forget()  # the trees of the batch before: another project's
     try:
-        return [_check_task(task) for task in batch]
+        return [function(task) for task in batch]
     finally:
         if context is not None:
             context.forget()
 
 
-def _check_in_workers(
-    tasks: list[tuple[Path, Settings, bool, bytes | None, ModuleFacts | None]], projects: Projects, jobs: int,
-) -> list[FileResult]:  # fmt: skip
-    """Check files in worker processes, the files of one project in one batch, so that a worker parses a module
-    that several files' checks look into once, and holds the trees of one project at a time. The largest batches
-    go first, so that no worker is left with a large project at the end; the files a batch's other checks look
-    into are checked first in it, so their trees serve those checks. A batch whose worker died is checked again
-    file by file, so the file that kills its worker is found and every other file gets its real result.
+def map_by_project(
+    function: Callable[[Any], _T], tasks: Sequence[Any], projects: Projects, jobs: int, crashed: Callable[[Any, str], _T],
+) -> list[_T]:  # fmt: skip
+    """Run ``function`` over per-file tasks in worker processes, the files of one project in one batch.
+
+    A worker then parses a module that several files' checks look into once (see
+    :meth:`ProjectContext.indexed`), and holds the trees of one project at a time. The largest batches go first,
+    so that no worker is left with a large project at the end; in a batch, the files other checks look into come
+    first, so that their trees serve those checks. A batch whose worker died runs again file by file (see
+    :func:`map_in_workers`), so the file that kills its worker is found and every other file gets its real result.
+
+    Args:
+        function (Callable[[Any], T]): a picklable module-level function of one task.
+        tasks (Sequence[Any]): one per file; each task's first item is the file's path, and its last item the
+            file's facts, None for a file checked on its own.
+        projects (Projects): the project models the tasks' files belong to.
+        jobs (int): the most worker processes to use.
+        crashed (Callable[[Any, str], T]): the result of a task whose worker died, given the task and a message.
+    Returns:
+        list[T]: one result per task, in order.
     """
     by_root: dict[str | None, list[int]] = {}
     for i, task in enumerate(tasks):
-        model = projects.model_for(task[0]) if task[4] is not None else None
+        model = projects.model_for(task[0]) if task[-1] is not None else None
         by_root.setdefault(model.root if model is not None else None, []).append(i)
     context = projects.context()
     needed = context.needed()
@@ -316,13 +329,14 @@ def _check_in_workers(
             batches.extend(members[start : start + 32] for start in range(0, len(members), 32))
         else:
             batches.append(sorted(members, key=lambda i: os.path.abspath(tasks[i][0]) not in needed))
-    size = {i: len(projects.sources.get(os.path.abspath(task[0]), b"")) for i, task in enumerate(tasks)}
-    batches.sort(key=lambda batch: -sum(size[i] for i in batch if tasks[i][4] is not None))
-    done = map_in_workers(_check_batch, [[tasks[i] for i in batch] for batch in batches], jobs, context, lambda *_: None)
-    results: dict[int, FileResult] = {}
+    size = [len(projects.sources.get(os.path.abspath(task[0]), b"")) if task[-1] is not None else 0 for task in tasks]
+    batches.sort(key=lambda batch: -sum(size[i] for i in batch))
+    work = [(function, [tasks[i] for i in batch]) for batch in batches]
+    done = map_in_workers(_run_batch, work, jobs, context, lambda *_: None)
+    results: dict[int, _T] = {}
     for batch, found in zip(batches, done):
         if found is None:
-            found = map_in_workers(_check_task, [tasks[i] for i in batch], jobs, context, _worker_died)
+            found = map_in_workers(function, [tasks[i] for i in batch], jobs, context, crashed)
         results.update(zip(batch, found))
     return [results[i] for i in range(len(tasks))]
 
@@ -453,7 +467,7 @@ def check_paths(paths: Iterable[Path], run: RunOptions | None = None, projects: 
                 keys[path] = key
         tasks.append((path, settings, run.with_edits, None, facts))
     projects.save()
-    checked = _check_in_workers(tasks, projects, run.jobs)
+    checked = map_by_project(_check_task, tasks, projects, run.jobs, _worker_died)
     for result in checked:
         results[result.path] = result
         if cache is not None and result.path in keys:
