@@ -269,6 +269,17 @@ def _literal_get(expr: cst.BaseExpression) -> bool:
     )
 
 
+def _held_registry(expr: cst.BaseExpression) -> bool:
+    """Whether an iterated value is a registry or configuration the server holds (``registry._language_map``,
+    ``settings.models.items()``), named so, rather than something the tool fetched."""
+    if isinstance(expr, cst.Call) and not expr.args and isinstance(expr.func, cst.Attribute):
+        if expr.func.attr.value not in ("items", "keys", "values"):
+            return False
+        expr = expr.func.value  # the mapping a view is taken of
+    base, _ = _member_chain(expr)
+    return isinstance(base, cst.Name) and bool(_SETUP_NAME.search(base.value) or _SETUP_SOURCE.search(base.value))
+
+
 def _member_chain(expr: cst.BaseExpression) -> tuple[cst.BaseExpression, str | None]:
     """Split ``r.data["items"]`` into its base ``r`` and its outermost member ``"items"``.
 
@@ -588,7 +599,13 @@ class Flow:
             while clause is not None:
                 iters.append(clause.iter)
                 clause = clause.inner_for_in
-            return "input" if all(self.kind(it) == "input" for it in iters) else "result"
+            if all(self.kind(it) == "input" for it in iters):
+                return "input"
+            if all(_held_registry(it) or self.kind(it) == "input" for it in iters):
+                # ``[ext for ext, lang in registry.items() if lang == language]``: the tool's argument looked up
+                # in a registry or the configuration the server holds is an allow-list check, not a search
+                return "other"
+            return "result"
         if isinstance(expr, (cst.Attribute, cst.Subscript)) or _literal_get(expr):
             base, _ = _member_chain(expr)
             base_kind = self.kind(base)
@@ -1010,7 +1027,8 @@ class EmptyResultAsError(Rule):
     (`project = manager.GetCurrentProject()`): a part of what the tool holds, or an unmet precondition;
     a value the empty branch computes itself to try another way; values taken from the tool's arguments
     (`arguments.get("ids")`, `args["x"]`, `request.query`, a parse of them, `isinstance` checks); allow-list
-    checks (`if name not in ALLOWED`); configuration, credentials, clients and connections (`if not api_key`,
+    checks (`if name not in ALLOWED`, or the argument looked up in a registry or configuration the server
+    holds: `[e for e, lang in registry.items() if lang == language]`); configuration, credentials, clients and connections (`if not api_key`,
     `if client is None`), a file named by a constant (`Path("models/x.pt").exists()`); and boolean flags.
 
     Nor is an action's missing target. A tool that updates, deletes, renames, approves, rejects, comments on,
