@@ -93,7 +93,7 @@ class Cache:
         if not self.changed:
             return
         try:
-            _write_atomically(self.directory, self.index_file, self.entries)
+            write_cache_file(self.directory, self.index_file, json.dumps(self.entries, separators=(",", ":")).encode())
         except OSError:
             return
 
@@ -139,7 +139,7 @@ class PathCache:
             value (Any): the result, as JSON-serialisable data.
         """
         try:
-            _write_atomically(self.directory, self._entry(path), {"key": key, "value": value})
+            write_cache_file(self.directory, self._entry(path), json.dumps({"key": key, "value": value}).encode())
         except OSError:
             return
 
@@ -156,10 +156,14 @@ def default_cache_dir() -> Path:
     return Path(project_root(os.getcwd())) / DEFAULT_CACHE_DIR
 
 
-def _write_atomically(directory: Path, file: Path, data: Any) -> None:
-    """Write JSON to a file of the cache directory through a temporary file, so that no reader ever sees half
-    of it, creating the directory with a ``.gitignore`` of ``*`` first.
+def write_cache_file(directory: Path, file: Path, data: bytes) -> None:
+    """Write a file of the cache directory through a temporary file, so that no reader ever sees half of it,
+    creating the directory with a ``.gitignore`` of ``*`` first.
 
+    Args:
+        directory (Path): the cache directory.
+        file (Path): the file, inside it.
+        data (bytes): the content.
     Raises:
         OSError: when it cannot be written (the temporary file is removed).
     """
@@ -169,8 +173,8 @@ def _write_atomically(directory: Path, file: Path, data: Any) -> None:
         ignore.write_text("# Automatically created by mcp-lint.\n*\n", encoding="utf-8")
     fd, temp = tempfile.mkstemp(dir=file.parent, suffix=".tmp")
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            json.dump(data, handle, separators=(",", ":"))
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
         os.replace(temp, file)
     except BaseException:
         with contextlib.suppress(OSError):

@@ -21,7 +21,7 @@ from pathlib import Path
 import libcst as cst
 
 from mcp_lint.diagnostics import PARSE_ERROR_CODE, Diagnostic, FileResult
-from mcp_lint.discovery import STANDALONE_FILE, ToolScope, discover
+from mcp_lint.discovery import STANDALONE_FILE, ModuleIndex, ToolScope, discover
 from mcp_lint.frameworks import MCP_IMPORT_PATTERN
 from mcp_lint.frameworks.versions import SdkVersions, sdk_for
 from mcp_lint.hollow import hollow
@@ -317,25 +317,25 @@ def _check_source(
         # Nothing can be reported: a syntax check by CPython's parser (far cheaper than libcst's) suffices.
         error = _syntax_error(source)
         return FileResult(path, [error] if error else [], error=error is not None)
-    shared = project is not None and isinstance(source, bytes) and file in project.facts
+    # A tree this process made of the module for another module's check can serve, and the tree made here can
+    # serve those checks, when both come from the same bytes.
+    shared = project if project is not None and isinstance(source, bytes) and file in project.facts else None
     partial = _reachable_text(data, facts, rule_classes) if not with_edits else None
-    made = project.indexed(file, partial if partial is not None else data) if shared and project is not None else None
-    if made is not None:  # this process parsed the same text already, for another module's check
-        parsed, index = made
-        text = parsed_from = partial if partial is not None else data
+    made = shared.indexed(file, partial if partial is not None else data) if shared is not None else None
+    index: ModuleIndex | None = None
+    if made is not None:
+        (parsed, index), text = made, partial if partial is not None else data
     else:
-        index = None
         reachable = _parse_reachable(source, partial) if partial is not None else None
         parsed, text = reachable if reachable is not None else (parse(source), source)
-        parsed_from = partial if reachable is not None and partial is not None else data
     if isinstance(parsed, Diagnostic):
         return FileResult(path, [parsed], error=True)
     try:
         sdk = sdk_for(os.path.abspath(path), options.target_sdk if options is not None else ())
         if index is None:
             index = discover(parsed, facts, project, file)
-            if shared and project is not None:
-                project.keep(file, parsed_from, parsed, index)
+            if shared is not None and isinstance(text, bytes):
+                shared.keep(file, text, parsed, index)
         diagnostics = check_module(parsed, rule_classes, options, facts, project, file, sdk, text, with_edits, index)
         return FileResult(path, diagnostics)
     except RecursionError:

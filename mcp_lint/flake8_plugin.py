@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from mcp_lint import __version__
-from mcp_lint.cache import PathCache, cache_key, default_cache_dir
+from mcp_lint.cache import PathCache, default_cache_dir
 from mcp_lint.checker import check_source
 from mcp_lint.frameworks.versions import sdk_for
 from mcp_lint.noqa import suppress
@@ -118,13 +118,10 @@ class Flake8Plugin:
                 projects = _projects(self.cached)
                 facts = projects.facts_for(path)
                 project = projects.context()
-                model = projects.model_for(path) if facts is not None else None
                 if cache is not None:
-                    file = os.path.abspath(path)
-                    depends = model.dependency_key(file) if model is not None else ""
                     options = f"{','.join(r.code for r in rules)}|retry-after-seconds={self.options.retry_after_seconds}"
-                    fingerprint = f"flake8|{options}|sdk={sdk_for(file, ()).key()}|{depends}"
-                    key = cache_key(source.encode("utf-8", "surrogatepass"), fingerprint)
+                    fingerprint = f"flake8|{options}|sdk={sdk_for(os.path.abspath(path), ()).key()}"
+                    key = projects.result_key(path, source.encode("utf-8", "surrogatepass"), fingerprint, facts)
             except (ConfigError, OSError):
                 facts = project = None  # checked on its own, as a file without a project
         found = cache.get(path, key) if cache is not None and key is not None else None

@@ -100,8 +100,9 @@ class Projects:
         self.overrides = overrides or {}
         self.files = files or (lambda root: project_files(root, settings_for))
         self.jobs = jobs
-        # The files and starting points of the projects prepare() read, until their models are built.
-        self._read: dict[str, tuple[dict[str, bytes], list[str] | None]] = {}
+        # The files, their content hashes and starting points of the projects prepare() read, until their models
+        # are built.
+        self._read: dict[str, tuple[dict[str, bytes], dict[str, str], list[str] | None]] = {}
         self.models: dict[str, ProjectModel] = {}
         self.sources: dict[str, bytes] = {}
         self._context: ProjectContext | None = None
@@ -124,8 +125,8 @@ class Projects:
         model = self.models.get(root)
         if model is None:
             prepared = self._read.pop(root, None)
-            sources, starts = prepared if prepared is not None else (self._sources(root), None)
-            model = self.models[root] = ProjectModel(root, sources, self.summaries, self.jobs, starts)
+            sources, hashes, starts = prepared if prepared is not None else (self._sources(root), None, None)
+            model = self.models[root] = ProjectModel(root, sources, self.summaries, self.jobs, starts, hashes)
         return model
 
     def prepare(self, paths: Iterable[Path]) -> None:
@@ -145,13 +146,33 @@ class Projects:
             if root in self.models or root in self._read or not os.path.abspath(path).startswith(root + os.sep):
                 continue
             sources = self._sources(root)
-            if self.summaries.linked(root, link_key(root, {f: content_hash(d) for f, d in sources.items()})):
-                self._read[root] = (sources, None)  # linked before, and unchanged: nothing to summarise
+            hashes = {file: content_hash(data) for file, data in sources.items()}
+            if self.summaries.linked(root, link_key(root, hashes)):
+                self._read[root] = (sources, hashes, None)  # linked before, and unchanged: nothing to summarise
                 continue
             starts = starting_points(sources)
-            self._read[root] = (sources, starts)
-            items.extend((content_hash(sources[file]), sources[file]) for file in starts)
+            self._read[root] = (sources, hashes, starts)
+            items.extend((hashes[file], sources[file]) for file in starts)
         self.summaries.get_many(items, self.jobs)
+
+    def result_key(self, path: Path, data: bytes, fingerprint: str, facts: ModuleFacts | None) -> str:
+        """The result cache key of a file: its bytes, the configuration it is checked with, and what its findings
+        depend on in other modules (its facts and their files' contents), so that editing ``server.py`` re-checks
+        the tools it registers.
+
+        Args:
+            path (Path): the file.
+            data (bytes): its bytes.
+            fingerprint (str): the effective configuration.
+            facts (ModuleFacts | None): its facts (:meth:`facts_for`); None for a file checked on its own.
+        Returns:
+            str: from :func:`~mcp_lint.cache.cache_key`.
+        Raises:
+            ConfigError: when a configuration inside its project is invalid.
+        """
+        model = self.model_for(path) if facts is not None else None
+        depends = model.dependency_key(os.path.abspath(path)) if model is not None else ""
+        return cache_key(data, f"{fingerprint}|{depends}")
 
     def _sources(self, root: str) -> dict[str, bytes]:
         sources = dict(self.files(root))
@@ -286,14 +307,12 @@ def _check_task(task: tuple[Path, Settings, bool, bytes | None, ModuleFacts | No
 
 def _run_batch(work: tuple[Callable[[Any], Any], list[Any]]) -> list[Any]:
     function, batch = work
-    context = current_context()
-    if context is not None:
-        context.forget()  # the trees of the batch before: another project's
     try:
         return [function(task) for task in batch]
     finally:
+        context = current_context()
         if context is not None:
-            context.forget()
+            context.forget()  # the next batch is another project's
 
 
 def map_by_project(
@@ -454,9 +473,7 @@ def check_paths(paths: Iterable[Path], run: RunOptions | None = None, projects: 
         if cache is not None:
             try:
                 data = source if source is not None else path.read_bytes()
-                model = projects.model_for(path) if facts is not None else None
-                depends = model.dependency_key(os.path.abspath(path)) if model is not None else ""
-                key = cache_key(data, f"{_fingerprint(settings, path, run.with_edits)}|{depends}")
+                key = projects.result_key(path, data, _fingerprint(settings, path, run.with_edits), facts)
             except OSError:
                 key = None
             hit = cache.get(path, key) if key is not None else None

@@ -1307,7 +1307,6 @@ class EmptyResultAsError(Rule):
         walk_paths(function.node.body, enter)
         return _verdict(names)
 
-
     def _fix(self, statement: cst.Return | cst.Raise, payload: cst.BaseExpression, scope: ToolScope) -> Fix | None:
         handler = scope.handler
         message = message_node(payload, self.context.index)

@@ -12,19 +12,17 @@ method, and every project module they import, transitively. Nothing of the check
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import importlib
-import os
 import pickle
 import re
-import tempfile
 from collections.abc import Callable, Iterable
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from mcp_lint import __version__
+from mcp_lint.cache import write_cache_file
 from mcp_lint.frameworks import MCP_IMPORT_PATTERN, REGISTRATION_PATTERN
 from mcp_lint.project.layout import Layout, project_root
 from mcp_lint.project.link import HandlerRef, ModuleFacts, link, single_module
@@ -87,6 +85,7 @@ class SummaryCache:
     """
 
     def __init__(self, directory: Path | None) -> None:
+        self.directory = directory
         self.file = directory / __version__ / f"summaries-{_summary_format()}.pickle" if directory is not None else None
         self.links_folder = directory / __version__ / f"links-{_link_format()}" if directory is not None else None
         self.entries: dict[str, ModuleSummary] = {}
@@ -180,7 +179,7 @@ class SummaryCache:
         """
         self.links[root] = (key, facts, summarised)
         if self.links_folder is not None:
-            _dump(self._link_file(root), self.links[root])
+            self._write(self._link_file(root), self.links[root])
 
     def save(self, keep: Iterable[str]) -> None:
         """Write the summaries atomically, keeping only the given hashes'; a cache that cannot be written is
@@ -191,24 +190,15 @@ class SummaryCache:
         """
         if self.file is not None and self.changed:
             wanted = set(keep)
-            _dump(self.file, {k: v for k, v in self.entries.items() if k in wanted})
+            self._write(self.file, {k: v for k, v in self.entries.items() if k in wanted})
 
-
-def _dump(file: Path, data: object) -> None:
-    """Pickle data to a file through a temporary file; one that cannot be written is skipped."""
-    try:
-        file.parent.mkdir(parents=True, exist_ok=True)
-        fd, temp = tempfile.mkstemp(dir=file.parent, suffix=".tmp")
+    def _write(self, file: Path, data: object) -> None:
+        """Pickle data to a file of the cache directory atomically; one that cannot be written is skipped."""
+        assert self.directory is not None
         try:
-            with os.fdopen(fd, "wb") as handle:
-                pickle.dump(data, handle, protocol=pickle.HIGHEST_PROTOCOL)
-            os.replace(temp, file)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(temp)
-            raise
-    except OSError:
-        return
+            write_cache_file(self.directory, file, pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL))
+        except OSError:
+            return
 
 
 class ProjectModel:
@@ -220,17 +210,19 @@ class ProjectModel:
         summaries (SummaryCache): where summaries are looked up and kept.
         jobs (int): the most worker processes that may summarise modules.
         starts (list[str] | None): its :func:`starting_points`, when already found.
+        hashes (dict[str, str] | None): each file's :func:`content_hash`, when already computed.
     """
 
     def __init__(
         self, root: str, sources: dict[str, bytes], summaries: SummaryCache, jobs: int = 1, starts: list[str] | None = None,
+        hashes: dict[str, str] | None = None,
     ) -> None:  # fmt: skip
         self.root = root
-        self.hashes = {file: content_hash(data) for file, data in sources.items()}
+        self.hashes = hashes if hashes is not None else {file: content_hash(data) for file, data in sources.items()}
         key = link_key(root, self.hashes)
-        found = summaries.linked(root, key)
-        if found is not None:  # no file of the project changed since it was linked
-            self.facts, self.summarised = found
+        linked = summaries.linked(root, key)
+        if linked is not None:  # no file of the project changed since it was linked
+            self.facts, self.summarised = linked
             return
         layout = Layout(root, list(sources))
         summarised: dict[str, ModuleSummary] = {}
