@@ -19,6 +19,7 @@ from dataclasses import dataclass
 import libcst as cst
 
 from mcp_lint.discovery import FunctionInfo, ModuleIndex
+from mcp_lint.literals import literal_value, string_value
 from mcp_lint.traversal import nodes
 
 _MAX_DEPTH = 3
@@ -81,7 +82,7 @@ def literal_text(node: cst.CSTNode) -> str:
     parts: list[str] = []
     for n in nodes(node):
         if isinstance(n, cst.SimpleString):
-            value = n.evaluated_value
+            value = literal_value(n)
             parts.append(value if isinstance(value, str) else value.decode("latin-1"))
         elif isinstance(n, cst.FormattedStringText):
             parts.append(n.value)
@@ -116,7 +117,7 @@ def string_prefix(expr: cst.BaseExpression) -> str | None:
         ``expr`` is not a string expression.
     """
     if isinstance(expr, cst.SimpleString):
-        value = expr.evaluated_value
+        value = literal_value(expr)
         return value if isinstance(value, str) else value.decode("latin-1")
     if isinstance(expr, cst.FormattedString):
         first = expr.parts[0] if expr.parts else None
@@ -150,10 +151,7 @@ def literal_key(element: cst.BaseDictElement) -> str | None:
     Returns:
         str | None: the key, or None for ``**spread`` and computed keys.
     """
-    if isinstance(element, cst.DictElement) and isinstance(element.key, cst.SimpleString):
-        value = element.key.evaluated_value
-        return value if isinstance(value, str) else None
-    return None
+    return string_value(element.key) if isinstance(element, cst.DictElement) else None
 
 
 def payload_fields(expr: cst.BaseExpression) -> dict[str, cst.BaseExpression] | None:
@@ -191,13 +189,6 @@ def is_true(expr: cst.BaseExpression | None) -> bool:
 def is_false(expr: cst.BaseExpression | None) -> bool:
     """bool: whether ``expr`` is the literal ``False``."""
     return isinstance(expr, cst.Name) and expr.value == "False"
-
-
-def _string_value(expr: cst.BaseExpression | None) -> str | None:
-    if isinstance(expr, cst.SimpleString):
-        value = expr.evaluated_value
-        return value if isinstance(value, str) else None
-    return None
 
 
 def callee_name(func: cst.BaseExpression) -> str | None:
@@ -238,7 +229,7 @@ def _says_error(fields: dict[str, cst.BaseExpression | None]) -> bool | None:
     verdict: bool | None = None
     for key, value in fields.items():
         if key == "status":
-            status = _string_value(value)
+            status = string_value(value)
             if status is not None:
                 if status.lower() in _ERROR_STATUS:
                     return True

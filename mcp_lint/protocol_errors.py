@@ -16,6 +16,7 @@ import libcst as cst
 from mcp_lint import frameworks as fw
 from mcp_lint.discovery import FunctionInfo, ModuleIndex
 from mcp_lint.failures import literal_text
+from mcp_lint.literals import integer_value
 from mcp_lint.symbols import SymbolTable
 
 _MAX_DEPTH = 4
@@ -89,9 +90,9 @@ class _Evaluator:
         symbols = symbols or self.symbols
         if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Minus):
             inner = expr.expression
-            return -inner.evaluated_value if isinstance(inner, cst.Integer) else None
+            return -integer_value(inner) if isinstance(inner, cst.Integer) else None
         if isinstance(expr, cst.Integer):
-            return expr.evaluated_value
+            return integer_value(expr)
         qualified = symbols.resolve(expr)
         if qualified is not None:
             module, _, name = qualified.rpartition(".")

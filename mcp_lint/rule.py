@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import inspect
 import re
-from collections.abc import Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -136,19 +136,24 @@ class Rule:
         return self.context.report(self, node, message, fix)
 
     @classmethod
-    def could_report(cls, sources: Sequence[bytes], has_tools: bool) -> bool:
+    def could_report(
+        cls, source: bytes, has_tools: bool, elsewhere: Callable[[re.Pattern[bytes]], bool] | None = None
+    ) -> bool:
         """Tell, from bytes alone, whether the rule could report anything in a module.
 
         Args:
-            sources (Sequence[bytes]): the module's source, then the sources of the modules its tools' calls lead
-                to (a helper there may build what the rule looks for).
+            source (bytes): the module's source.
             has_tools (bool): whether any function of the module runs in tool context.
+            elsewhere (Callable[[re.Pattern[bytes]], bool] | None): whether a module its tools' calls lead to
+                contains a pattern (a helper there may build what the rule looks for); none does when None.
         Returns:
             bool: False only when the rule certainly reports nothing in it.
         """
         if cls.tool_context and not has_tools:
             return False
-        return cls.requires is None or any(cls.requires.search(source) is not None for source in sources)
+        if cls.requires is None or cls.requires.search(source) is not None:
+            return True
+        return elsewhere is not None and elsewhere(cls.requires)
 
     @classmethod
     def fix_availability(cls) -> str:

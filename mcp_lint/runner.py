@@ -7,6 +7,7 @@ boundaries and go into the cache.
 
 from __future__ import annotations
 
+import gc
 import io
 import os
 import tokenize
@@ -19,14 +20,14 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from mcp_lint.cache import Cache, cache_key
-from mcp_lint.checker import check_source, internal_error, parse_error
+from mcp_lint.checker import check_source, collector_paused, internal_error, parse_error
 from mcp_lint.diagnostics import FileResult
 from mcp_lint.files import iter_python_files
 from mcp_lint.frameworks.versions import sdk_for
 from mcp_lint.noqa import source_lines, suppress
 from mcp_lint.project import (
-    ModuleFacts, ProjectContext, ProjectModel, SummaryCache, content_hash, current_context, link_key, project_root,
-    read_file, starting_points, use_context,
+    ImportWalk, ModuleFacts, ModuleSummary, ProjectContext, ProjectModel, SummaryCache, content_hash, current_context,
+    link_key, project_root, read_file, use_context,
 )  # fmt: skip
 from mcp_lint.settings import ConfigError, Overrides, Settings, apply_overrides, find_settings
 
@@ -100,9 +101,8 @@ class Projects:
         self.overrides = overrides or {}
         self.files = files or (lambda root: project_files(root, settings_for))
         self.jobs = jobs
-        # The files, their content hashes and starting points of the projects prepare() read, until their models
-        # are built.
-        self._read: dict[str, tuple[dict[str, bytes], dict[str, str], list[str] | None]] = {}
+        # The files, content hashes and summaries of the projects prepare() read, until their models are built.
+        self._read: dict[str, tuple[dict[str, bytes], dict[str, str], dict[str, ModuleSummary] | None]] = {}
         self.models: dict[str, ProjectModel] = {}
         self.sources: dict[str, bytes] = {}
         self._context: ProjectContext | None = None
@@ -125,13 +125,14 @@ class Projects:
         model = self.models.get(root)
         if model is None:
             prepared = self._read.pop(root, None)
-            sources, hashes, starts = prepared if prepared is not None else (self._sources(root), None, None)
-            model = self.models[root] = ProjectModel(root, sources, self.summaries, self.jobs, starts, hashes)
+            sources, hashes, summarised = prepared if prepared is not None else (self._sources(root), None, None)
+            model = self.models[root] = ProjectModel(root, sources, self.summaries, self.jobs, hashes, summarised)
         return model
 
     def prepare(self, paths: Iterable[Path]) -> None:
-        """Summarise the starting modules of every project that files belong to, in one pool of worker processes,
-        before the models are built one project at a time (a tree may hold hundreds of small projects).
+        """Summarise the modules of every project that files belong to, before the models are linked one project at a
+        time: the projects' import walks (see :class:`~mcp_lint.project.ImportWalk`) go round by round together,
+        each round in one pool of worker processes (a tree may hold hundreds of small projects).
 
         Args:
             paths (Iterable[Path]): the files about to be checked.
@@ -140,20 +141,28 @@ class Projects:
         """
         if self.jobs <= 1:
             return
-        items: list[tuple[str, bytes]] = []
+        walks: dict[str, ImportWalk] = {}
         for path in paths:
             root = project_root(str(path))
             if root in self.models or root in self._read or not os.path.abspath(path).startswith(root + os.sep):
                 continue
             sources = self._sources(root)
             hashes = {file: content_hash(data) for file, data in sources.items()}
-            if self.summaries.linked(root, link_key(root, hashes)):
-                self._read[root] = (sources, hashes, None)  # linked before, and unchanged: nothing to summarise
-                continue
-            starts = starting_points(sources)
-            self._read[root] = (sources, hashes, starts)
-            items.extend((hashes[file], sources[file]) for file in starts)
-        self.summaries.get_many(items, self.jobs)
+            self._read[root] = (sources, hashes, None)
+            if not self.summaries.linked(root, link_key(root, hashes)):  # else nothing to summarise: it is unchanged
+                walks[root] = ImportWalk(root, sources, hashes)
+        # Every project's walk advances a round at a time, each round's misses summarised in one pool.
+        active = list(walks.values())
+        while active:
+            found = self.summaries.get_many([item for walk in active for item in walk.items()], self.jobs)
+            start = 0
+            for walk in active:
+                size = len(walk.batch)
+                walk.advance(found[start : start + size])
+                start += size
+            active = [walk for walk in active if walk.batch]
+        for root, walk in walks.items():
+            self._read[root] = (self._read[root][0], self._read[root][1], walk.summarised)
 
     def result_key(self, path: Path, data: bytes, fingerprint: str, facts: ModuleFacts | None) -> str:
         """The result cache key of a file: its bytes, the configuration it is checked with, and what its findings
@@ -307,12 +316,13 @@ def _check_task(task: tuple[Path, Settings, bool, bytes | None, ModuleFacts | No
 
 def _run_batch(work: tuple[Callable[[Any], Any], list[Any]]) -> list[Any]:
     function, batch = work
-    try:
-        return [function(task) for task in batch]
-    finally:
-        context = current_context()
-        if context is not None:
-            context.forget()  # the next batch is another project's
+    with collector_paused():
+        try:
+            return [function(task) for task in batch]
+        finally:
+            context = current_context()
+            if context is not None:
+                context.forget()  # the next batch is another project's
 
 
 def map_by_project(
@@ -398,6 +408,19 @@ def map_in_workers(
     Returns:
         list[T]: one result per task, in order.
     """
+    # What this process holds now (the project facts) lives until the end: the collector need not go over it again,
+    # here or in the workers forked from here, where doing so would also copy every page it touches.
+    gc.freeze()
+    try:
+        return _map_in_workers(function, tasks, jobs, context, crashed)
+    finally:
+        gc.unfreeze()
+
+
+def _map_in_workers(
+    function: Callable[[Any], _T], tasks: Sequence[Any], jobs: int, context: ProjectContext | None,
+    crashed: Callable[[Any, str], _T],
+) -> list[_T]:  # fmt: skip
     if jobs <= 1 or len(tasks) < 2:
         use_context(context)
         return [function(task) for task in tasks]

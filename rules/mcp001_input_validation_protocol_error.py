@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable
 
 import libcst as cst
 
@@ -131,16 +131,20 @@ class InputValidationProtocolError(Rule):
         self._dispatchers = Dispatchers()
 
     @classmethod
-    def could_report(cls, sources: Sequence[bytes], has_tools: bool) -> bool:
+    def could_report(
+        cls, source: bytes, has_tools: bool, elsewhere: Callable[[re.Pattern[bytes]], bool] | None = None
+    ) -> bool:
         """Also true for a module that adds fastmcp's ErrorHandlingMiddleware, whether or not it registers tools.
 
         Args:
-            sources (Sequence[bytes]): the module's source, then the sources its tools' calls lead to.
+            source (bytes): the module's source.
             has_tools (bool): whether any function of the module runs in tool context.
+            elsewhere (Callable[[re.Pattern[bytes]], bool] | None): whether a module its tools' calls lead to
+                contains a pattern.
         Returns:
             bool: False only when the rule certainly reports nothing in the module.
         """
-        return _MIDDLEWARE.search(sources[0]) is not None or super().could_report(sources, has_tools)
+        return _MIDDLEWARE.search(source) is not None or super().could_report(source, has_tools, elsewhere)
 
     def visit_Module(self, node: cst.Module) -> None:
         for call in transforming_error_middleware(node, self.context.index):

@@ -11,6 +11,7 @@ from mcp_lint.diagnostics import Applicability, Fix
 from mcp_lint.discovery import FunctionInfo, Handler, ModuleIndex, ToolScope
 from mcp_lint.failures import callee_name, failure_report, is_error_string, literal_text, message_node, report_text
 from mcp_lint.fixes import call_tool_result, fill, quote_of
+from mcp_lint.literals import integer_value, literal_value, string_value
 from mcp_lint.rule import Rule, RuleContext, ancestors_within
 from mcp_lint.traversal import leaves, nodes, walk_paths
 
@@ -123,7 +124,7 @@ def _is_flag(expr: cst.BaseExpression) -> bool:
         key = expr.slice[0].slice.value
     elif isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute) and expr.func.attr.value == "get" and expr.args:
         key = expr.args[0].value
-    return isinstance(key, cst.SimpleString) and _FLAG.search(str(key.evaluated_value)) is not None
+    return isinstance(key, cst.SimpleString) and _FLAG.search(str(literal_value(key))) is not None
 
 
 def _existence_check(expr: cst.BaseExpression) -> bool:
@@ -169,7 +170,7 @@ def _is_empty_literal(expr: cst.BaseExpression) -> bool:
     if isinstance(expr, (cst.List, cst.Dict, cst.Tuple, cst.Set)) and not expr.elements:
         return True
     if isinstance(expr, cst.SimpleString):
-        return expr.evaluated_value in ("", b"")
+        return literal_value(expr) in ("", b"")
     return isinstance(expr, cst.Call) and isinstance(expr.func, cst.Name) and expr.func.value in ("list", "dict") and not expr.args
 
 
@@ -251,13 +252,6 @@ def _verdict(names: Sequence[str]) -> str | None:
     return verdict if verdict != "mixed" else None
 
 
-def _string(expr: cst.BaseExpression) -> str | None:
-    if isinstance(expr, cst.SimpleString):
-        value = expr.evaluated_value
-        return value if isinstance(value, str) else None
-    return None
-
-
 def _literal_get(expr: cst.BaseExpression) -> bool:
     """Whether ``expr`` is ``x.get("key", ...)``, a lookup of a literal key."""
     return (
@@ -265,7 +259,7 @@ def _literal_get(expr: cst.BaseExpression) -> bool:
         and isinstance(expr.func, cst.Attribute)
         and expr.func.attr.value == "get"
         and bool(expr.args)
-        and _string(expr.args[0].value) is not None
+        and string_value(expr.args[0].value) is not None
     )
 
 
@@ -294,11 +288,11 @@ def _member_chain(expr: cst.BaseExpression) -> tuple[cst.BaseExpression, str | N
             expr = expr.value
         elif isinstance(expr, cst.Subscript):
             key = expr.slice[0].slice if len(expr.slice) == 1 else None
-            name = _string(key.value) if isinstance(key, cst.Index) else None
+            name = string_value(key.value) if isinstance(key, cst.Index) else None
             name = name if name is not None else ""
             expr = expr.value
         elif _literal_get(expr):
-            name = _string(expr.args[0].value)  # type: ignore[attr-defined]
+            name = string_value(expr.args[0].value)  # type: ignore[attr-defined]
             expr = expr.func.value  # type: ignore[attr-defined]
         else:
             return expr, member
@@ -317,7 +311,7 @@ def _count_subject(left: cst.BaseExpression, op: cst.BaseCompOp, right: cst.Base
     """Whether ``left op right`` says a count is zero: ``count == 0``, ``r.total < 1``, ``r["total"] <= 0``."""
     if not isinstance(right, cst.Integer):
         return False
-    value = right.evaluated_value
+    value = integer_value(right)
     return (
         (isinstance(op, cst.Equal) and value == 0)
         or (isinstance(op, cst.LessThan) and value == 1)
@@ -329,7 +323,7 @@ def _positive_count(op: cst.BaseCompOp, right: cst.BaseExpression) -> bool:
     """Whether ``x op right`` says a count is positive: ``> 0``, ``>= 1``, ``!= 0``."""
     if not isinstance(right, cst.Integer):
         return False
-    value = right.evaluated_value
+    value = integer_value(right)
     return (
         (isinstance(op, cst.GreaterThan) and value == 0)
         or (isinstance(op, cst.GreaterThanEqual) and value == 1)
@@ -489,7 +483,7 @@ def _is_placeholder(expr: cst.BaseExpression) -> bool:
     if isinstance(expr, cst.Name):
         return expr.value in _PLACEHOLDERS
     if isinstance(expr, cst.Integer):
-        return expr.evaluated_value == 0
+        return integer_value(expr) == 0
     return _is_empty_literal(expr) or (
         isinstance(expr, cst.Call) and isinstance(expr.func, cst.Name) and expr.func.value == "set" and not expr.args
     )
@@ -823,7 +817,7 @@ def _tool_names(handler: Handler) -> list[str]:
         if isinstance(expr, cst.Call) and callee_name(expr.func) == "tool":
             for arg in expr.args:
                 if arg.keyword is None or arg.keyword.value == "name":
-                    name = _string(arg.value)
+                    name = string_value(arg.value)
                     if name is not None:
                         names.append(name)
                     break
@@ -850,19 +844,19 @@ def _branch_literals(test: cst.BaseExpression, dispatcher: FunctionInfo) -> list
     if isinstance(op, cst.Equal):
         if _tool_name_expr(right, dispatcher):
             left, right = right, left
-        name = _string(right)
+        name = string_value(right)
         return [name] if name is not None and _tool_name_expr(left, dispatcher) else []
     if isinstance(op, cst.In) and isinstance(right, (cst.Tuple, cst.List, cst.Set)) and _tool_name_expr(
         left, dispatcher
     ):
-        names = [_string(e.value) for e in right.elements]
+        names = [string_value(e.value) for e in right.elements]
         return [n for n in names if n is not None] if all(n is not None for n in names) else []
     return []
 
 
 def _pattern_literals(pattern: cst.MatchPattern) -> list[str]:
     if isinstance(pattern, cst.MatchValue):
-        name = _string(pattern.value)
+        name = string_value(pattern.value)
         return [name] if name is not None else []
     if isinstance(pattern, cst.MatchOr):
         names = [_pattern_literals(p.pattern) for p in pattern.patterns]
@@ -905,10 +899,10 @@ def _operation_branch(chain: Sequence[cst.CSTNode]) -> list[str]:
             left, right = right, left
         if not (isinstance(left, cst.Name) and left.value in _OPERATION_PARAMS):
             continue
-        if isinstance(op, cst.Equal) and _string(right) is not None:
-            found = [_string(right)]  # type: ignore[list-item]
+        if isinstance(op, cst.Equal) and string_value(right) is not None:
+            found = [string_value(right)]  # type: ignore[list-item]
         elif isinstance(op, cst.In) and isinstance(right, (cst.Tuple, cst.List, cst.Set)):
-            names = [_string(e.value) for e in right.elements]
+            names = [string_value(e.value) for e in right.elements]
             found = [n for n in names if n is not None] or found
     return found
 

@@ -7,8 +7,9 @@ import re
 import libcst as cst
 
 from mcp_lint.diagnostics import Applicability, Fix
-from mcp_lint.fixes import quote_of
 from mcp_lint.failures import CATEGORY_KEYS, DELAY_KEYS, RETRYABLE_KEYS, callee_name, is_false, is_true, payload_fields
+from mcp_lint.fixes import quote_of
+from mcp_lint.literals import string_value
 from mcp_lint.rule import Rule
 from mcp_lint.symbols import SymbolTable
 from mcp_lint.traversal import own_nodes
@@ -42,7 +43,7 @@ def is_retryable(fields: dict[str, cst.BaseExpression]) -> bool:
         return True
     for key in CATEGORY_KEYS:
         value = fields.get(key)
-        if isinstance(value, cst.SimpleString) and value.evaluated_value == "transient":
+        if string_value(value) == "transient":
             return True
     return False
 

@@ -6,6 +6,7 @@ import re
 
 import libcst as cst
 from libcst.helpers import get_full_name_for_node
+from mcp_lint.rules.mcp003_empty_result_as_error import EmptyResultAsError
 
 from mcp_lint.diagnostics import Applicability, Fix
 from mcp_lint.discovery import FunctionInfo, ToolScope, mentions_unknown_tool
@@ -21,8 +22,8 @@ from mcp_lint.failures import (
 )
 from mcp_lint.fixes import Replacement, code, fill, tool_error_name, tool_execution_error
 from mcp_lint.frameworks import Framework
+from mcp_lint.literals import literal_value, string_value
 from mcp_lint.rule import Rule, RuleContext, ancestors_within
-from mcp_lint.rules.mcp003_empty_result_as_error import EmptyResultAsError
 from mcp_lint.traversal import nodes
 
 #: Names in a return annotation that leave the result's shape open: a payload built there is not documented.
@@ -74,7 +75,7 @@ def _tests_error_key(test: cst.BaseExpression, name: str) -> bool:
 
 
 def _is_error_key(expr: cst.BaseExpression) -> bool:
-    return isinstance(expr, cst.SimpleString) and expr.evaluated_value in ("error", "errors")
+    return string_value(expr) in ("error", "errors")
 
 
 def documented_result(function: FunctionInfo) -> bool:
@@ -126,7 +127,7 @@ def says_success(payload: cst.BaseExpression) -> bool:
         if is_true(fields.get(key)):
             return True
     status = fields.get("status")
-    return isinstance(status, cst.SimpleString) and str(status.evaluated_value).lower() in _SUCCESS_STATUS
+    return isinstance(status, cst.SimpleString) and str(literal_value(status)).lower() in _SUCCESS_STATUS
 
 
 def success_shapes(framework: Framework) -> str | None:

@@ -13,6 +13,7 @@ from mcp_lint.discovery import ModuleIndex, ToolScope
 from mcp_lint.failures import is_true
 from mcp_lint.fixes import tool_error_name
 from mcp_lint.frameworks import Framework
+from mcp_lint.literals import string_value
 from mcp_lint.protocol_errors import argument
 from mcp_lint.rule import Rule, RuleContext, ancestors_within
 from mcp_lint.traversal import nodes, walk_paths
@@ -27,14 +28,12 @@ _CATCH_ALL = frozenset({"Exception", "BaseException"})
 
 
 def _truthy_text(expr: cst.BaseExpression | None) -> bool:
-    if isinstance(expr, cst.SimpleString):
-        value = expr.evaluated_value
-        return isinstance(value, str) and value.strip().lower() in _TRUE_TEXT
-    return False
+    value = string_value(expr)
+    return value is not None and value.strip().lower() in _TRUE_TEXT
 
 
 def _is_mask_env(expr: cst.BaseExpression | None) -> bool:
-    return isinstance(expr, cst.SimpleString) and expr.evaluated_value == MASK_ENV
+    return string_value(expr) == MASK_ENV
 
 
 def fastmcp_masking(module: cst.Module, index: ModuleIndex) -> cst.CSTNode | None:

@@ -34,8 +34,9 @@ if TYPE_CHECKING:
     from mcp_lint.discovery import ModuleIndex
 
 __all__ = [
-    "HandlerRef", "ModuleFacts", "ProjectContext", "ProjectModel", "SummaryCache", "content_hash", "current_context",
-    "link_key", "project_root", "read_file", "single_module", "starting_points", "use_context",
+    "HandlerRef", "ImportWalk", "ModuleFacts", "ModuleSummary", "ProjectContext", "ProjectModel", "SummaryCache",
+    "content_hash", "current_context", "link_key", "project_root", "read_file", "single_module", "starting_points",
+    "use_context",
 ]  # fmt: skip
 
 # Summarising fewer modules than this in worker processes costs more than it saves.
@@ -209,13 +210,14 @@ class ProjectModel:
         sources (dict[str, bytes]): every Python file of the project (absolute path) and its bytes.
         summaries (SummaryCache): where summaries are looked up and kept.
         jobs (int): the most worker processes that may summarise modules.
-        starts (list[str] | None): its :func:`starting_points`, when already found.
         hashes (dict[str, str] | None): each file's :func:`content_hash`, when already computed.
+        summarised (dict[str, ModuleSummary] | None): the summaries of the modules its starting points lead to, when
+            an :class:`ImportWalk` already made them.
     """
 
     def __init__(
-        self, root: str, sources: dict[str, bytes], summaries: SummaryCache, jobs: int = 1, starts: list[str] | None = None,
-        hashes: dict[str, str] | None = None,
+        self, root: str, sources: dict[str, bytes], summaries: SummaryCache, jobs: int = 1,
+        hashes: dict[str, str] | None = None, summarised: dict[str, ModuleSummary] | None = None,
     ) -> None:  # fmt: skip
         self.root = root
         self.hashes = hashes if hashes is not None else {file: content_hash(data) for file, data in sources.items()}
@@ -224,20 +226,11 @@ class ProjectModel:
         if linked is not None:  # no file of the project changed since it was linked
             self.facts, self.summarised = linked
             return
-        layout = Layout(root, list(sources))
-        summarised: dict[str, ModuleSummary] = {}
-        # Breadth first, one batch per round: the starting points, then the project modules they import, and so on.
-        batch = starts if starts is not None else starting_points(sources)
-        while batch:
-            found = summaries.get_many([(self.hashes[file], sources[file]) for file in batch], jobs)
-            summarised.update(zip(batch, found))
-            imported: dict[str, None] = {}
-            for file, summary in zip(batch, found):
-                for qualified in _imported_modules(summary):
-                    located = layout.resolve(qualified, file)
-                    if located is not None and located[0] not in summarised:
-                        imported[located[0]] = None
-            batch = list(imported)
+        if summarised is None:
+            walk = ImportWalk(root, sources, self.hashes)
+            while walk.batch:
+                walk.advance(summaries.get_many(walk.items(), jobs))
+            summarised = walk.summarised
         self.facts = link(root, dict(sorted(summarised.items()))) if summarised else {}
         self.summarised = set(summarised)
         summaries.keep_link(root, key, self.facts, self.summarised)
@@ -251,6 +244,46 @@ class ProjectModel:
         facts = self.facts_for(file)
         parts = [facts.digest(), *(f"{dep}={self.hashes.get(dep, '')}" for dep in facts.deps)]
         return hashlib.sha256("\0".join(parts).encode()).hexdigest()
+
+
+class ImportWalk:
+    """The modules a project model summarises, found breadth first, one round at a time: the starting points, then
+    the project modules they import, and so on. Several projects' walks can share each round's worker processes.
+
+    Args:
+        root (str): the project root, absolute.
+        sources (dict[str, bytes]): every Python file of the project (absolute path) and its bytes.
+        hashes (dict[str, str]): each file's :func:`content_hash`.
+    Attributes:
+        batch (list[str]): the files to summarise in this round; empty when the walk is done.
+        summarised (dict[str, ModuleSummary]): the summaries of the rounds before.
+    """
+
+    def __init__(self, root: str, sources: dict[str, bytes], hashes: dict[str, str]) -> None:
+        self.sources = sources
+        self.hashes = hashes
+        self.layout = Layout(root, list(sources))
+        self.summarised: dict[str, ModuleSummary] = {}
+        self.batch = starting_points(sources)
+
+    def items(self) -> list[tuple[str, bytes]]:
+        """list[tuple[str, bytes]]: this round's files as :meth:`SummaryCache.get_many` takes them."""
+        return [(self.hashes[file], self.sources[file]) for file in self.batch]
+
+    def advance(self, found: list[ModuleSummary]) -> None:
+        """Take this round's summaries and move to the project modules they import that are not summarised yet.
+
+        Args:
+            found (list[ModuleSummary]): the summaries of :attr:`batch`, in order.
+        """
+        self.summarised.update(zip(self.batch, found))
+        imported: dict[str, None] = {}
+        for file, summary in zip(self.batch, found):
+            for qualified in _imported_modules(summary):
+                located = self.layout.resolve(qualified, file)
+                if located is not None and located[0] not in self.summarised:
+                    imported[located[0]] = None
+        self.batch = list(imported)
 
 
 def starting_points(sources: dict[str, bytes]) -> list[str]:
@@ -287,10 +320,30 @@ class ProjectContext:
         # The text each index was parsed from, and the files other modules' checks look into.
         self._trees: dict[str, tuple[bytes, cst.Module]] = {}
         self._needed: set[str] | None = None
+        self._mentions: dict[tuple[str, re.Pattern[bytes]], bool] = {}
 
     def source(self, file: str) -> bytes | None:
         """bytes | None: a project file's bytes, None when it cannot be read."""
         return self._read(file)
+
+    def mentions(self, files: Iterable[str], pattern: re.Pattern[bytes]) -> bool:
+        """Tell whether any of some project files contains a pattern, searching each file once per process.
+
+        Args:
+            files (Iterable[str]): the files.
+            pattern (re.Pattern[bytes]): what to look for.
+        Returns:
+            bool: True when one of them can be read and contains it.
+        """
+        for file in files:
+            key = (file, pattern)
+            found = self._mentions.get(key)
+            if found is None:
+                data = self._read(file)
+                found = self._mentions[key] = data is not None and pattern.search(data) is not None
+            if found:
+                return True
+        return False
 
     def index_for(self, file: str) -> ModuleIndex | None:
         """Parse another module of the project with libcst, without the bodies no tool reaches, and index it, once
@@ -367,9 +420,11 @@ class ProjectContext:
         return self._needed
 
     def forget(self) -> None:
-        """Drop the indexes made so far (a worker does so between projects, to bound its memory)."""
+        """Drop the indexes made and files searched so far (a worker does so between projects, to bound its
+        memory)."""
         self._indexes.clear()
         self._trees.clear()
+        self._mentions.clear()
 
 
 # The project context of this process: the main process sets it, and each worker gets it from its pool's
