@@ -374,8 +374,13 @@ def _worker_died(task: tuple[Path, Settings, bool, bytes | None, ModuleFacts | N
     return FileResult(task[0], [parse_error(reason)], error=True)
 
 
-def _fingerprint(settings: Settings, path: Path, with_edits: bool) -> str:
-    sdk = sdk_for(os.path.abspath(path), settings.target_sdk).key()
+def _fingerprint(settings: Settings, path: Path, with_edits: bool, sdks: dict[tuple[str, tuple[str, ...]], str]) -> str:
+    file = os.path.abspath(path)
+    # The SDK pins depend only on the file's project root, so on its directory: read once per directory and run.
+    where = (os.path.dirname(file), tuple(settings.target_sdk))
+    sdk = sdks.get(where)
+    if sdk is None:
+        sdk = sdks[where] = sdk_for(file, settings.target_sdk).key()
     return f"{settings.fingerprint(path)}|edits={with_edits}|sdk={sdk}"
 
 
@@ -479,6 +484,7 @@ def check_paths(paths: Iterable[Path], run: RunOptions | None = None, projects: 
     cache = Cache(run.cache_dir) if run.cache_dir is not None else None
     projects = projects or Projects(resolve, SummaryCache(run.cache_dir), jobs=run.jobs)
     keys: dict[Path, str] = {}
+    sdks: dict[tuple[str, tuple[str, ...]], str] = {}
     tasks = []
     # The files in the order found, and the paths skipped (with why) in their places among them.
     found: list[Path | tuple[Path, str]] = []
@@ -496,7 +502,7 @@ def check_paths(paths: Iterable[Path], run: RunOptions | None = None, projects: 
         if cache is not None:
             try:
                 data = source if source is not None else path.read_bytes()
-                key = projects.result_key(path, data, _fingerprint(settings, path, run.with_edits), facts)
+                key = projects.result_key(path, data, _fingerprint(settings, path, run.with_edits, sdks), facts)
             except OSError:
                 key = None
             hit = cache.get(path, key) if key is not None else None

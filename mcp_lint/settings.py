@@ -18,7 +18,7 @@ from typing import Any
 
 import pathspec
 
-from mcp_lint.frameworks.versions import parse_target
+from mcp_lint.frameworks.versions import parse_target, read_pyproject
 from mcp_lint.rule import Rule, RuleOptions
 from mcp_lint.selection import SelectorError, selected_rules, validate_selectors
 
@@ -282,9 +282,13 @@ def _config_in(directory: Path) -> Settings | None:
     if not candidate.is_file():
         return None
     try:
-        data = tomllib.loads(candidate.read_text(encoding="utf-8"))
+        text = candidate.read_text(encoding="utf-8")
+        data = read_pyproject(text)
+        if data is None:
+            tomllib.loads(text)  # for the reason
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
         raise ConfigError(f"{candidate}: cannot read configuration: {exc}") from None
+    assert data is not None
     tool = data.get("tool", {})
     if isinstance(tool, dict):
         _misspelt_tables(tool, candidate)

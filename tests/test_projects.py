@@ -13,6 +13,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -190,6 +191,15 @@ def test_linked_facts_are_cached_until_a_file_of_the_project_changes(
     linked: list[str] = []
     real = project_model.link
     monkeypatch.setattr(project_model, "link", lambda root, summaries: linked.append(root) or real(root, summaries))
+    read: list[str] = []  # the summary files read
+    load = project_model.pickle.load
+
+    def counted_load(handle: Any) -> Any:
+        if "summaries-" in handle.name:
+            read.append(handle.name)
+        return load(handle)
+
+    monkeypatch.setattr(project_model.pickle, "load", counted_load)
 
     def findings(jobs: int) -> list[tuple[str, list[dict]]]:
         # --no-cache for results (every file is checked again), the cache directory for summaries and links
@@ -200,9 +210,12 @@ def test_linked_facts_are_cached_until_a_file_of_the_project_changes(
 
     first = findings(1)
     assert linked == [str(root)] and list(cache.rglob("links-*/*.pickle"))
+    assert read == [] and list(cache.rglob("summaries-*.pickle"))  # none to read yet, and written at the end
     assert findings(1) == first and findings(2) == first
     assert linked == [str(root)]  # read back, in this process and when prepared for worker processes
+    assert read == []  # nothing to summarise: the summaries are not even read
     util = root / "src" / "weather" / "util.py"
     util.write_text(util.read_text() + "\n# edited\n")
     assert findings(1) == first
     assert linked == [str(root), str(root)]  # any changed file links the project again
+    assert len(read) == 1  # and the summaries of its unchanged files come from the cache

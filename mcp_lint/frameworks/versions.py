@@ -436,6 +436,19 @@ def _toml(text: str) -> Mapping[str, Any] | None:
         return None
 
 
+@lru_cache(maxsize=256)
+def read_pyproject(text: str) -> Mapping[str, Any] | None:
+    """Parse the text of a ``pyproject.toml`` once per process: the configuration and the SDK pins both read it.
+
+    Args:
+        text (str): the file's text.
+    Returns:
+        Mapping[str, Any] | None: the document, shared between callers (not to be changed); None when the text is
+        not valid TOML.
+    """
+    return _toml(text)
+
+
 def dependency_files(root: str) -> list[str]:
     """The files of a project root that can name mcp or fastmcp versions, in reading order.
 
@@ -477,7 +490,7 @@ def read_versions(root: str, files: Mapping[str, str]) -> SdkVersions:
                 _add_source(sources, package, name)
             continue
         if base == "pyproject.toml":
-            data = _toml(text)
+            data = read_pyproject(text)
             entries = list(_pyproject_requirements(data)) if data is not None else []
         elif base == "setup.cfg":
             entries = list(_setup_cfg(text))

@@ -89,18 +89,26 @@ class SummaryCache:
         self.directory = directory
         self.file = directory / __version__ / f"summaries-{_summary_format()}.pickle" if directory is not None else None
         self.links_folder = directory / __version__ / f"links-{_link_format()}" if directory is not None else None
-        self.entries: dict[str, ModuleSummary] = {}
+        self._entries: dict[str, ModuleSummary] | None = None
         self.changed = False
         # project root -> (link key, facts by file, the files summarised), as read or linked in this process
         self.links: dict[str, tuple[str, dict[str, ModuleFacts], set[str]] | None] = {}
-        if self.file is not None:
-            try:
-                with open(self.file, "rb") as handle:
-                    loaded = pickle.load(handle)
-                if isinstance(loaded, dict):
-                    self.entries = loaded
-            except Exception:  # no cache yet, or a corrupt or foreign one: every lookup misses
-                self.entries = {}
+
+    @property
+    def entries(self) -> dict[str, ModuleSummary]:
+        """dict[str, ModuleSummary]: the summaries by content hash, read from the cache directory when first needed
+        (a run whose projects are all linked before needs none)."""
+        if self._entries is None:
+            self._entries = {}
+            if self.file is not None:
+                try:
+                    with open(self.file, "rb") as handle:
+                        loaded = pickle.load(handle)
+                    if isinstance(loaded, dict):
+                        self._entries = loaded
+                except Exception:  # no cache yet, or a corrupt or foreign one: every lookup misses
+                    pass
+        return self._entries
 
     def get(self, digest: str, source: bytes) -> ModuleSummary:
         """Return the summary of a source, computing it on a miss.
