@@ -306,39 +306,61 @@ def check_source(
         FileResult: the findings, or an MCP000 diagnostic with ``error`` set when it could not be parsed.
     """
     with tree_work():
-        return _check_source(source, path, rule_classes, options, with_edits, facts, project)
+        return _check_source(source, path, rule_classes, options, with_edits, facts, project)[0]
+
+
+def check_whole(
+    source: bytes, path: Path, rule_classes: Sequence[type[Rule]], options: RuleOptions | None, facts: ModuleFacts,
+    project: ProjectContext | None,
+) -> tuple[FileResult, cst.Module | None]:  # fmt: skip
+    """Check one file of a project from a tree of the whole module (no body left out), and keep the tree, so that a
+    fix can start from it (see :func:`mcp_lint.fixer.fix_source`).
+
+    Args:
+        source (bytes): the file's bytes.
+        path (Path): its path, for the result.
+        rule_classes (Sequence[type[Rule]]): the selected rules.
+        options (RuleOptions | None): rule options; the defaults when None.
+        facts (ModuleFacts): the file's facts from its project model.
+        project (ProjectContext | None): the project, for calls that lead into other modules.
+    Returns:
+        tuple[FileResult, cst.Module | None]: the findings, whose nodes are the tree's, not yet suppressed by
+        ``noqa`` comments; and the tree, None when none was made (nothing could be reported, or it did not parse).
+    """
+    with tree_work():
+        return _check_source(source, path, rule_classes, options, False, facts, project, whole=True)
 
 
 def _check_source(
     source: bytes | str, path: Path, rule_classes: Sequence[type[Rule]], options: RuleOptions | None,
-    with_edits: bool, facts: ModuleFacts | None, project: ProjectContext | None,
-) -> FileResult:  # fmt: skip
+    with_edits: bool, facts: ModuleFacts | None, project: ProjectContext | None, whole: bool = False,
+) -> tuple[FileResult, cst.Module | None]:  # fmt: skip
     data = source.encode("utf-8", "surrogatepass") if isinstance(source, str) else source
     imports_mcp = may_define_tools(data)
     file = os.path.abspath(path)
     if facts is None:
         if not imports_mcp:
-            return FileResult(path)
+            return FileResult(path), None
         file = STANDALONE_FILE
         facts = single_module(data, file)
     if facts.error is not None:
         problem = nesting_problem(data)
         where = (problem.row, problem.column) if problem is not None else (1, 1)
-        return FileResult(path, [parse_error(facts.error, *where)], error=True)
+        return FileResult(path, [parse_error(facts.error, *where)], error=True), None
     has_tools = bool(facts.reached)
     if not (imports_mcp or has_tools):
-        return FileResult(path)
+        return FileResult(path), None
     deps = facts.deps
     elsewhere = (lambda pattern: project.mentions(deps, pattern)) if project is not None and deps else None
     rule_classes = [rule for rule in rule_classes if rule.could_report(data, has_tools, elsewhere)]
     if not rule_classes:
         # Nothing can be reported: a syntax check by CPython's parser (far cheaper than libcst's) suffices.
         error = _syntax_error(source)
-        return FileResult(path, [error] if error else [], error=error is not None)
+        return FileResult(path, [error] if error else [], error=error is not None), None
     # A tree this process made of the module for another module's check can serve, and the tree made here can
     # serve those checks, when both come from the same bytes.
     shared = project if project is not None and isinstance(source, bytes) and file in project.facts else None
-    partial = _reachable_text(data, facts, rule_classes) if not with_edits else None
+    partial = _reachable_text(data, facts, rule_classes) if not (with_edits or whole) else None
     made = shared.indexed(file, partial if partial is not None else data) if shared is not None else None
     index: ModuleIndex | None = None
     if made is not None:
@@ -347,7 +369,7 @@ def _check_source(
         reachable = _parse_reachable(source, partial) if partial is not None else None
         parsed, text = reachable if reachable is not None else (parse(source), source)
     if isinstance(parsed, Diagnostic):
-        return FileResult(path, [parsed], error=True)
+        return FileResult(path, [parsed], error=True), None
     try:
         sdk = sdk_for(os.path.abspath(path), options.target_sdk if options is not None else ())
         if index is None:
@@ -355,6 +377,6 @@ def _check_source(
             if shared is not None and isinstance(text, bytes):
                 shared.keep(file, text, parsed, index)
         diagnostics = check_module(parsed, rule_classes, options, facts, project, file, sdk, text, with_edits, index)
-        return FileResult(path, diagnostics)
+        return FileResult(path, diagnostics), parsed
     except RecursionError:
-        return FileResult(path, [parse_error("could not check: the code is nested too deeply")], error=True)
+        return FileResult(path, [parse_error("could not check: the code is nested too deeply")], error=True), None

@@ -34,7 +34,7 @@ from mcp_lint.probe.cli import probe
 from mcp_lint.probe.rules import PROBE_RULES
 from mcp_lint.project import SummaryCache
 from mcp_lint.runner import (
-    Projects, RunOptions, SettingsResolver, check_paths, check_stdin, default_jobs, map_by_project,
+    Projects, RunOptions, SettingsResolver, check_and_fix_paths, check_paths, check_stdin, default_jobs, map_by_project,
 )  # fmt: skip
 from mcp_lint.selection import SelectorError, validate_selectors
 from mcp_lint.settings import ConfigError, Overrides, take_warnings
@@ -310,10 +310,6 @@ def _read_only(path: Path) -> bool:
     return not os.access(path, os.W_OK) or not path.stat().st_mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH)
 
 
-def _applies(d: Diagnostic, unsafe: bool) -> bool:
-    return d.fix_applicability is Applicability.SAFE or (unsafe and d.fix_applicability is Applicability.UNSAFE)
-
-
 def _unsafe_left(diagnostics: Sequence[Diagnostic]) -> int:
     return sum(1 for d in diagnostics if d.fix_applicability is Applicability.UNSAFE)
 
@@ -360,7 +356,7 @@ def fix_files(paths: Sequence[Path], kw: dict[str, Any], unsafe: bool, write: bo
     Raises:
         ConfigError: when a configuration that applies is invalid.
     """
-    from mcp_lint.fixer import FixOutcome, fix_file, outside, write_atomically
+    from mcp_lint.fixer import FixOutcome, fix_file, has_applicable_fix, outside, write_atomically
 
     resolve = SettingsResolver(_overrides(kw))
     run = _run_options(kw)
@@ -368,11 +364,15 @@ def fix_files(paths: Sequence[Path], kw: dict[str, Any], unsafe: bool, write: bo
     records: list[FixedFile] = []
     tasks: list[tuple[Any, ...]] = []
     slots: list[FixedFile] = []
-    for checked in check_paths(paths, run, projects):
+    done: list[tuple[FixedFile, FixOutcome]] = []
+    for checked, outcome in check_and_fix_paths(paths, run, projects, unsafe):
         path = checked.path
         record = FixedFile(path, remaining=list(checked.diagnostics), error=checked.error)
         records.append(record)
-        if checked.error or not any(_applies(d, unsafe) for d in checked.diagnostics):
+        if outcome is not None:  # fixed in the worker that checked it
+            done.append((record, outcome))
+            continue
+        if checked.error or not any(has_applicable_fix(d, unsafe) for d in checked.diagnostics):
             continue
         settings = resolve(path)
         try:
@@ -386,8 +386,9 @@ def fix_files(paths: Sequence[Path], kw: dict[str, Any], unsafe: bool, write: bo
     def crashed(task: tuple[Any, ...], reason: str) -> FixOutcome:
         return FixOutcome(task[0], task[1], task[1], error=parse_error(reason))
 
-    outcomes = map_by_project(fix_file, tasks, projects, run.jobs, crashed)
-    for record, outcome in zip(slots, outcomes):
+    # Files whose check result came from the cache are fixed here.
+    done.extend(zip(slots, map_by_project(fix_file, tasks, projects, run.jobs, crashed)))
+    for record, outcome in done:
         path = record.path
         if outcome.error is not None:
             record.remaining, record.error = [outcome.error], True

@@ -55,6 +55,19 @@ class FixOutcome:
         return self.fixed != self.original
 
 
+def has_applicable_fix(diagnostic: Diagnostic, unsafe: bool) -> bool:
+    """Tell whether a diagnostic, detached or not, comes with a fix that may be applied.
+
+    Args:
+        diagnostic (Diagnostic): the diagnostic.
+        unsafe (bool): whether unsafe fixes are allowed.
+    Returns:
+        bool: True when its fix is safe, or unsafe and allowed.
+    """
+    applicability = diagnostic.fix_applicability
+    return applicability is Applicability.SAFE or (unsafe and applicability is Applicability.UNSAFE)
+
+
 def is_applicable(diagnostic: Diagnostic, unsafe: bool) -> bool:
     """Tell whether a diagnostic's fix may be applied.
 
@@ -99,6 +112,7 @@ def _non_overlapping(diagnostics: Sequence[Diagnostic]) -> list[Fix]:
 def fix_source(
     source: bytes, path: Path, rule_classes: Sequence[type[Rule]], unsafe: bool = False,
     options: RuleOptions | None = None, facts: ModuleFacts | None = None, project: ProjectContext | None = None,
+    start: tuple[cst.Module, list[Diagnostic]] | None = None,
 ) -> FixOutcome:  # fmt: skip
     """Fix one file's source until no applicable fix is left.
 
@@ -111,17 +125,20 @@ def fix_source(
         facts (ModuleFacts | None): its facts from its project model; None fixes it on its own. Fixes rename no
             function, so the facts hold for every pass.
         project (ProjectContext | None): the project, for calls that lead into other modules.
+        start (tuple[cst.Module, list[Diagnostic]] | None): the whole module's tree and its findings before ``noqa``
+            comments, when a check already made them from ``source`` with the same rules, facts and project
+            (:func:`mcp_lint.checker.check_whole`): the first pass starts from them instead of parsing and checking.
     Returns:
         FixOutcome: the fixed source and what was applied and what remains. A fix that would break the
         code leaves the file untouched and sets ``error``.
     """
     with tree_work():
-        return _fix_source(source, path, rule_classes, unsafe, options, facts, project)
+        return _fix_source(source, path, rule_classes, unsafe, options, facts, project, start)
 
 
 def _fix_source(
     source: bytes, path: Path, rule_classes: Sequence[type[Rule]], unsafe: bool, options: RuleOptions | None,
-    facts: ModuleFacts | None, project: ProjectContext | None,
+    facts: ModuleFacts | None, project: ProjectContext | None, start: tuple[cst.Module, list[Diagnostic]] | None,
 ) -> FixOutcome:  # fmt: skip
     outcome = FixOutcome(path, source, source)
     if facts is None and not may_define_tools(source):
@@ -129,12 +146,14 @@ def _fix_source(
     file = os.path.abspath(path) if facts is not None else None
     sdk = sdk_for(os.path.abspath(path), options.target_sdk if options is not None else ())
     current = source
-    module = parse(current)
+    module, found = start if start is not None else (parse(current), None)
     if isinstance(module, Diagnostic):
         outcome.error = module
         return outcome
     for _ in range(MAX_PASSES):
-        diagnostics = suppress(check_module(module, rule_classes, options, facts, project, file, sdk), source_lines(current))
+        if found is None:
+            found = check_module(module, rule_classes, options, facts, project, file, sdk)
+        diagnostics, found = suppress(found, source_lines(current)), None
         fixes = _non_overlapping([d for d in diagnostics if is_applicable(d, unsafe)])
         if not fixes:
             outcome.fixed, outcome.remaining = current, diagnostics
@@ -161,19 +180,23 @@ def _fix_source(
 
 
 def fix_file(
-    task: tuple[Path, bytes, Sequence[type[Rule]], bool, RuleOptions | None, ModuleFacts | None]
+    task: tuple[Path, bytes, Sequence[type[Rule]], bool, RuleOptions | None, ModuleFacts | None],
+    start: tuple[cst.Module, list[Diagnostic]] | None = None,
 ) -> FixOutcome:  # fmt: skip
     """Fix one file's source in a worker process: :func:`fix_source` with detached diagnostics.
 
     Args:
         task (tuple): the path, its bytes, the rules, whether unsafe fixes apply, the rule options and its facts
             (the project context comes from :func:`mcp_lint.project.current_context`).
+        start (tuple[cst.Module, list[Diagnostic]] | None): what the first pass starts from, as for
+            :func:`fix_source`.
     Returns:
         FixOutcome: the outcome, fit to pickle.
     """
     path, source, rules, unsafe, options, facts = task
     try:
-        outcome = fix_source(source, path, rules, unsafe, options, facts, current_context() if facts is not None else None)
+        project = current_context() if facts is not None else None
+        outcome = fix_source(source, path, rules, unsafe, options, facts, project, start)
     except Exception as exc:  # a bug must cost one file, not the run
         return FixOutcome(path, source, source, error=internal_error(exc))
     outcome.applied = [d.detached() for d in outcome.applied]

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from mcp_lint.cache import Cache, cache_key
-from mcp_lint.checker import check_source, collector_paused, internal_error, parse_error
+from mcp_lint.checker import check_source, check_whole, collector_paused, internal_error, parse_error
 from mcp_lint.diagnostics import FileResult
 from mcp_lint.files import iter_python_files
 from mcp_lint.frameworks.versions import sdk_for
@@ -314,6 +314,34 @@ def _check_task(task: tuple[Path, Settings, bool, bytes | None, ModuleFacts | No
     return check_one(path, settings, with_edits, source, facts, current_context() if facts is not None else None)
 
 
+def _check_and_fix_task(task: tuple[Path, Settings, bool, ModuleFacts | None]) -> tuple[FileResult, Any]:
+    from mcp_lint.fixer import fix_file, has_applicable_fix
+
+    path, settings, unsafe, facts = task
+    context = current_context() if facts is not None else None
+    try:
+        source = path.read_bytes()
+    except OSError:
+        source = None
+    if source is None or facts is None or undecodable(source) is not None:
+        # Reported by check_one; and a file checked on its own is checked and fixed from separate trees.
+        result = check_one(path, settings, False, source, facts, context)
+        if source is None or result.error or not any(has_applicable_fix(d, unsafe) for d in result.diagnostics):
+            return result, None
+        return result, fix_file((path, source, settings.rules_for(path), unsafe, settings.options, facts))
+    rules = settings.rules_for(path)
+    try:
+        found, module = check_whole(source, path, rules, settings.options, facts, context)
+    except Exception as exc:  # a bug must cost one file, not the run
+        return FileResult(path, [internal_error(exc)], error=True), None
+    diagnostics = suppress(found.diagnostics, source_lines(source)) if found.diagnostics else []
+    result = FileResult(path, [d.detached() for d in diagnostics], found.error)
+    if module is None or found.error or not any(has_applicable_fix(d, unsafe) for d in result.diagnostics):
+        return result, None
+    # The first fix pass starts from this check's tree and findings.
+    return result, fix_file((path, source, rules, unsafe, settings.options, facts), (module, found.diagnostics))
+
+
 def _run_batch(work: tuple[Callable[[Any], Any], list[Any]]) -> list[Any]:
     function, batch = work
     with collector_paused():
@@ -472,6 +500,33 @@ def check_paths(paths: Iterable[Path], run: RunOptions | None = None, projects: 
     Raises:
         ConfigError: when a configuration that applies is invalid.
     """
+    return [result for result, _ in _check_paths(paths, run, projects, None)]
+
+
+def check_and_fix_paths(
+    paths: Iterable[Path], run: RunOptions | None, projects: Projects | None, unsafe: bool
+) -> list[tuple[FileResult, Any]]:
+    """Check every Python file below ``paths`` and, in the same worker right after its check, fix each file that
+    has an applicable fix, while the trees of its project that the check made are still at hand.
+
+    Args:
+        paths (Iterable[Path]): files and directories.
+        run (RunOptions | None): how to run; the defaults when None.
+        projects (Projects | None): the project models to use and fill; new ones when None.
+        unsafe (bool): apply unsafe fixes too.
+    Returns:
+        list[tuple[FileResult, FixOutcome | None]]: one per file, in the order the files were found: its check
+        result, and its :class:`~mcp_lint.fixer.FixOutcome` when it was fixed here. A file whose result came from
+        the cache is not fixed here, whatever it holds.
+    Raises:
+        ConfigError: when a configuration that applies is invalid.
+    """
+    return _check_paths(paths, run, projects, unsafe)
+
+
+def _check_paths(
+    paths: Iterable[Path], run: RunOptions | None, projects: Projects | None, unsafe: bool | None
+) -> list[tuple[FileResult, Any]]:
     run = run or RunOptions()
     resolve = SettingsResolver(run.overrides)
     results: dict[Path, FileResult] = {}
@@ -511,16 +566,22 @@ def check_paths(paths: Iterable[Path], run: RunOptions | None = None, projects: 
                 continue
             if key is not None:
                 keys[path] = key
-        tasks.append((path, settings, run.with_edits, None, facts))
+        tasks.append((path, settings, run.with_edits, None, facts) if unsafe is None else (path, settings, unsafe, facts))
     projects.save()
-    checked = map_by_project(_check_task, tasks, projects, run.jobs, _worker_died)
+    outcomes: dict[Path, Any] = {}
+    if unsafe is None:
+        checked = map_by_project(_check_task, tasks, projects, run.jobs, _worker_died)
+    else:
+        pairs = map_by_project(_check_and_fix_task, tasks, projects, run.jobs, lambda task, why: (_worker_died(task, why), None))
+        checked = [result for result, _ in pairs]
+        outcomes = {result.path: outcome for result, outcome in pairs if outcome is not None}
     for result in checked:
         results[result.path] = result
         if cache is not None and result.path in keys:
             cache.put(result.path, keys[result.path], result.diagnostics, result.error)
     if cache is not None:
         cache.save()
-    return [results[path] for path in order]
+    return [(results[path], outcomes.get(path)) for path in order]
 
 
 def check_stdin(source: bytes, filename: Path | None, run: RunOptions | None = None) -> FileResult:

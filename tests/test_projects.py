@@ -219,3 +219,35 @@ def test_linked_facts_are_cached_until_a_file_of_the_project_changes(
     assert findings(1) == first
     assert linked == [str(root), str(root)]  # any changed file links the project again
     assert len(read) == 1  # and the summaries of its unchanged files come from the cache
+
+
+@pytest.mark.parametrize("project", project_dirs(), ids=lambda p: p.name)
+def test_a_file_is_fixed_from_the_tree_its_check_made(
+    project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:  # fmt: skip
+    import libcst as cst
+
+    import mcp_lint.checker as checker
+    from mcp_lint.fixer import fix_source
+    from mcp_lint.project import SummaryCache
+    from mcp_lint.runner import Projects, SettingsResolver, check_and_fix_paths
+    from mcp_lint.settings import Overrides
+
+    root = _copy(project, tmp_path)
+    parsed: list[bytes] = []
+    real = cst.parse_module
+    monkeypatch.setattr(checker.cst, "parse_module", lambda text, *a, **k: parsed.append(text) or real(text, *a, **k))
+    pairs = check_and_fix_paths([root], RunOptions(jobs=1), None, unsafe=True)
+    fixed = [(result, outcome) for result, outcome in pairs if outcome is not None]
+    assert fixed and all(outcome.changed and outcome.error is None for _, outcome in fixed)
+    resolve = SettingsResolver(Overrides())
+    projects = Projects(resolve, SummaryCache(None))
+    for result, outcome in fixed:
+        # One whole parse of the file, by its check: the first fix pass starts from that tree and its findings.
+        assert parsed.count(outcome.original) == 1, result.path
+        # The same outcome as fixing it from a tree of its own.
+        settings = resolve(result.path)
+        facts, context = projects.facts_for(result.path), projects.context()
+        alone = fix_source(outcome.original, result.path, settings.rules_for(result.path), True, settings.options, facts, context)
+        assert (alone.fixed, [d.to_json() for d in alone.applied]) == (outcome.fixed, [d.to_json() for d in outcome.applied])
+        assert [d.to_json() for d in alone.remaining] == [d.to_json() for d in outcome.remaining]
