@@ -310,18 +310,18 @@ def check_source(
 
 
 def check_whole(
-    source: bytes, path: Path, rule_classes: Sequence[type[Rule]], options: RuleOptions | None, facts: ModuleFacts,
-    project: ProjectContext | None,
+    source: bytes, path: Path, rule_classes: Sequence[type[Rule]], options: RuleOptions | None,
+    facts: ModuleFacts | None, project: ProjectContext | None,
 ) -> tuple[FileResult, cst.Module | None]:  # fmt: skip
-    """Check one file of a project from a tree of the whole module (no body left out), and keep the tree, so that a
-    fix can start from it (see :func:`mcp_lint.fixer.fix_source`).
+    """Check one file from a tree of the whole module (no body left out), and keep the tree, so that a fix can start
+    from it (see :func:`mcp_lint.fixer.fix_source`).
 
     Args:
         source (bytes): the file's bytes.
         path (Path): its path, for the result.
         rule_classes (Sequence[type[Rule]]): the selected rules.
         options (RuleOptions | None): rule options; the defaults when None.
-        facts (ModuleFacts): the file's facts from its project model.
+        facts (ModuleFacts | None): the file's facts from its project model; None checks the file on its own.
         project (ProjectContext | None): the project, for calls that lead into other modules.
     Returns:
         tuple[FileResult, cst.Module | None]: the findings, whose nodes are the tree's, not yet suppressed by

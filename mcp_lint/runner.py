@@ -323,12 +323,8 @@ def _check_and_fix_task(task: tuple[Path, Settings, bool, ModuleFacts | None]) -
         source = path.read_bytes()
     except OSError:
         source = None
-    if source is None or facts is None or undecodable(source) is not None:
-        # Reported by check_one; and a file checked on its own is checked and fixed from separate trees.
-        result = check_one(path, settings, False, source, facts, context)
-        if source is None or result.error or not any(has_applicable_fix(d, unsafe) for d in result.diagnostics):
-            return result, None
-        return result, fix_file((path, source, settings.rules_for(path), unsafe, settings.options, facts))
+    if source is None or undecodable(source) is not None:
+        return check_one(path, settings, False, source, facts, context), None  # which reports why
     rules = settings.rules_for(path)
     try:
         found, module = check_whole(source, path, rules, settings.options, facts, context)
