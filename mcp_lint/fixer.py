@@ -77,8 +77,7 @@ def is_applicable(diagnostic: Diagnostic, unsafe: bool) -> bool:
     Returns:
         bool: True when it has a fix that is safe, or unsafe and allowed.
     """
-    fix = diagnostic.fix
-    return fix is not None and (fix.applicability is Applicability.SAFE or unsafe)
+    return diagnostic.fix is not None and has_applicable_fix(diagnostic, unsafe)
 
 
 class _Descendants(cst.CSTVisitor):

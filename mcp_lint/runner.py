@@ -17,7 +17,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from mcp_lint.cache import Cache, cache_key
 from mcp_lint.checker import check_source, check_whole, collector_paused, internal_error, parse_error
@@ -30,6 +30,9 @@ from mcp_lint.project import (
     link_key, project_root, read_file, use_context,
 )  # fmt: skip
 from mcp_lint.settings import ConfigError, Overrides, Settings, apply_overrides, find_settings
+
+if TYPE_CHECKING:
+    import libcst as cst
 
 
 @dataclass(frozen=True)
@@ -275,20 +278,34 @@ def check_one(
     Returns:
         FileResult: detached diagnostics; an MCP000 diagnostic with ``error`` set when it cannot be read.
     """
+    return _check_one(path, settings, with_edits, source, facts, project, whole=False)[0]
+
+
+def _check_one(
+    path: Path, settings: Settings, with_edits: bool, source: bytes | None, facts: ModuleFacts | None,
+    project: ProjectContext | None, whole: bool,
+) -> tuple[FileResult, bytes | None, FileResult | None, cst.Module | None]:  # fmt: skip
+    """:func:`check_one`, also returning the bytes read, and, with ``whole``, the result before suppressions and
+    detaching and the whole module's tree it was found in (see :func:`~mcp_lint.checker.check_whole`), for a fix
+    to start from."""
     if source is None:
         try:
             source = path.read_bytes()
         except OSError as exc:
-            return FileResult(path, [parse_error(f"could not read: {exc.strerror or exc}")], error=True)
+            return FileResult(path, [parse_error(f"could not read: {exc.strerror or exc}")], error=True), None, None, None
     problem = undecodable(source)
     if problem is not None:
-        return FileResult(path, [parse_error(problem)], error=True)
+        return FileResult(path, [parse_error(problem)], error=True), source, None, None
+    rules = settings.rules_for(path)
     try:
-        result = check_source(source, path, settings.rules_for(path), settings.options, with_edits, facts, project)
+        if whole:
+            found, module = check_whole(source, path, rules, settings.options, facts, project)
+        else:
+            found, module = check_source(source, path, rules, settings.options, with_edits, facts, project), None
     except Exception as exc:  # a bug must cost one file, not the run
-        return FileResult(path, [internal_error(exc)], error=True)
-    diagnostics = [d.detached() for d in suppress(result.diagnostics, source_lines(source))] if result.diagnostics else []
-    return FileResult(path, diagnostics, result.error)
+        return FileResult(path, [internal_error(exc)], error=True), source, None, None
+    diagnostics = [d.detached() for d in suppress(found.diagnostics, source_lines(source))] if found.diagnostics else []
+    return FileResult(path, diagnostics, found.error), source, found, module
 
 
 def undecodable(source: bytes) -> str | None:
@@ -319,23 +336,13 @@ def _check_and_fix_task(task: tuple[Path, Settings, bool, ModuleFacts | None]) -
 
     path, settings, unsafe, facts = task
     context = current_context() if facts is not None else None
-    try:
-        source = path.read_bytes()
-    except OSError:
-        source = None
-    if source is None or undecodable(source) is not None:
-        return check_one(path, settings, False, source, facts, context), None  # which reports why
-    rules = settings.rules_for(path)
-    try:
-        found, module = check_whole(source, path, rules, settings.options, facts, context)
-    except Exception as exc:  # a bug must cost one file, not the run
-        return FileResult(path, [internal_error(exc)], error=True), None
-    diagnostics = suppress(found.diagnostics, source_lines(source)) if found.diagnostics else []
-    result = FileResult(path, [d.detached() for d in diagnostics], found.error)
-    if module is None or found.error or not any(has_applicable_fix(d, unsafe) for d in result.diagnostics):
+    result, source, found, module = _check_one(path, settings, False, None, facts, context, whole=True)
+    fixable = any(has_applicable_fix(d, unsafe) for d in result.diagnostics)
+    if source is None or found is None or module is None or result.error or not fixable:
         return result, None
     # The first fix pass starts from this check's tree and findings.
-    return result, fix_file((path, source, rules, unsafe, settings.options, facts), (module, found.diagnostics))
+    fixing = (path, source, settings.rules_for(path), unsafe, settings.options, facts)
+    return result, fix_file(fixing, (module, found.diagnostics))
 
 
 def _run_batch(work: tuple[Callable[[Any], Any], list[Any]]) -> list[Any]:

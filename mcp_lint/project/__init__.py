@@ -99,15 +99,8 @@ class SummaryCache:
         """dict[str, ModuleSummary]: the summaries by content hash, read from the cache directory when first needed
         (a run whose projects are all linked before needs none)."""
         if self._entries is None:
-            self._entries = {}
-            if self.file is not None:
-                try:
-                    with open(self.file, "rb") as handle:
-                        loaded = pickle.load(handle)
-                    if isinstance(loaded, dict):
-                        self._entries = loaded
-                except Exception:  # no cache yet, or a corrupt or foreign one: every lookup misses
-                    pass
+            loaded = _load(self.file) if self.file is not None else None
+            self._entries = loaded if isinstance(loaded, dict) else {}  # else every lookup misses
         return self._entries
 
     def get(self, digest: str, source: bytes) -> ModuleSummary:
@@ -161,15 +154,8 @@ class SummaryCache:
             tuple[dict[str, ModuleFacts], set[str]] | None: the facts by file and the files summarised, or None.
         """
         if root not in self.links:
-            self.links[root] = None
-            if self.links_folder is not None:
-                try:
-                    with open(self._link_file(root), "rb") as handle:
-                        loaded = pickle.load(handle)
-                    if isinstance(loaded, tuple) and len(loaded) == 3:
-                        self.links[root] = loaded
-                except Exception:  # not linked yet, or a corrupt or foreign entry: the project is linked
-                    pass
+            loaded = _load(self._link_file(root)) if self.links_folder is not None else None
+            self.links[root] = loaded if isinstance(loaded, tuple) and len(loaded) == 3 else None  # else it is linked
         found = self.links[root]
         return (found[1], found[2]) if found is not None and found[0] == key else None
 
@@ -208,6 +194,16 @@ class SummaryCache:
             write_cache_file(self.directory, file, pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL))
         except OSError:
             return
+
+
+def _load(file: Path) -> object:
+    """object: what a pickle of the cache directory holds; None when there is none yet, or it is corrupt or
+    foreign."""
+    try:
+        with open(file, "rb") as handle:
+            return pickle.load(handle)
+    except Exception:
+        return None
 
 
 class ProjectModel:
@@ -329,10 +325,6 @@ class ProjectContext:
         self._trees: dict[str, tuple[bytes, cst.Module]] = {}
         self._needed: set[str] | None = None
         self._mentions: dict[tuple[str, re.Pattern[bytes]], bool] = {}
-
-    def source(self, file: str) -> bytes | None:
-        """bytes | None: a project file's bytes, None when it cannot be read."""
-        return self._read(file)
 
     def mentions(self, files: Iterable[str], pattern: re.Pattern[bytes]) -> bool:
         """Tell whether any of some project files contains a pattern, searching each file once per process.
