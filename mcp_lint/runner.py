@@ -389,7 +389,7 @@ def map_by_project(
             batches.extend(members[start : start + 32] for start in range(0, len(members), 32))
         else:
             batches.append(sorted(members, key=lambda i: os.path.abspath(tasks[i][0]) not in needed))
-    size = [len(projects.sources.get(os.path.abspath(task[0]), b"")) if task[-1] is not None else 0 for task in tasks]
+    size = [_size(task[0], projects.sources if task[-1] is not None else None) for task in tasks]
     batches.sort(key=lambda batch: -sum(size[i] for i in batch))
     work = [(function, [tasks[i] for i in batch]) for batch in batches]
     done = map_in_workers(_run_batch, work, jobs, context, lambda *_: None)
@@ -399,6 +399,18 @@ def map_by_project(
             found = map_in_workers(function, [tasks[i] for i in batch], jobs, context, crashed)
         results.update(zip(batch, found))
     return [results[i] for i in range(len(tasks))]
+
+
+def _size(path: Path, sources: dict[str, bytes] | None) -> int:
+    """A file's size in bytes, which stands for the work of checking it: from its project's sources, else from the
+    file system (a file checked on its own weighs as much as one in a project; a large one left to the end of the
+    run would keep one worker busy after the others are done)."""
+    if sources is not None:
+        return len(sources.get(os.path.abspath(path), b""))
+    try:
+        return os.path.getsize(path)
+    except OSError:
+        return 0
 
 
 def _worker_died(task: tuple[Path, Settings, bool, bytes | None, ModuleFacts | None], reason: str) -> FileResult:

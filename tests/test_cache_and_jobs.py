@@ -108,3 +108,24 @@ def test_parallel_jobs_give_the_same_output_as_one() -> None:
     assert one.exit_code == two.exit_code == 1
     assert one.output == two.output
     assert one.output.count(": MCP0") > 60
+
+
+def test_the_largest_batch_goes_first_also_for_a_file_checked_on_its_own(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, parses: list[Path]
+) -> None:
+    """A worker given a large file last keeps the run going after the others are done: batches run largest first,
+    and a file with no project root above it weighs its size like any other."""
+    server = "from mcp.server.fastmcp import FastMCP\n\nmcp = FastMCP('s')\n\n\n@mcp.tool()\ndef {name}() -> str:\n    return 'ok'\n"
+    project = tmp_path / "proj"
+    project.mkdir()
+    (project / "pyproject.toml").write_text("[project]\nname = 'proj'\n")
+    (project / "small.py").write_text(server.format(name="small"))
+    loose = tmp_path / "loose"
+    loose.mkdir()
+    padding = "".join(f"\n\ndef helper_{i}(x):\n    return x + {i}\n" for i in range(300))
+    (loose / "big.py").write_text(server.format(name="big") + padding)
+    (tmp_path / "elsewhere").mkdir()
+    monkeypatch.chdir(tmp_path / "elsewhere")  # big.py is outside the working directory and any project
+    result = CliRunner().invoke(main, ["check", "--no-cache", "--jobs", "1", str(project), str(loose)])
+    assert result.exit_code == 0, result.output
+    assert parses == ["big.py", "small.py"]
