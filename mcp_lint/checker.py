@@ -90,6 +90,7 @@ class _Runner:
         if methods:
             context.scope = scope
             context.ancestors = path
+            context.node = node
             for method in methods:
                 method(node)
         return True
@@ -236,7 +237,7 @@ def check_module(
     context = RuleContext(index, options, sdk)
     _Runner([cls(context) for cls in rule_classes], context).run(module)
     if context.diagnostics:
-        position(context.diagnostics, module, context.statements, context.functions, source)
+        position(context.diagnostics, module, context.statements, context.functions, source, context.inner)
     if with_edits and any(d.fix is not None for d in context.diagnostics):
         from mcp_lint.codemod import ModuleEdits  # libcst.codemod is slow to import and needed only here
 

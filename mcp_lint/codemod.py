@@ -22,11 +22,8 @@ class _ApplyEdits(cst.CSTTransformer):
             for node, transform in fix.edits:
                 self.edits.setdefault(node, []).append(transform)
         self.applied = 0
-        self.imports = False
 
     def on_leave(self, original_node: cst.CSTNode, updated_node: cst.CSTNode) -> cst.CSTNode:
-        if isinstance(original_node, (cst.Import, cst.ImportFrom)):
-            self.imports = True
         transforms = self.edits.get(original_node, ())
         if transforms:
             self.applied += 1
@@ -109,8 +106,8 @@ class ModuleEdits:
     findings that costs minutes. Here a fix is applied to the top-level statement its finding was reported in,
     and the import it needs is added once per module (libcst's ``AddImportsVisitor``, as :func:`apply_fixes`
     does); the edits are those of the changed statements, at their lines. A fix that reaches outside its
-    statement, removes imports, or whose statement holds an import or meets the import change, is described by
-    :func:`fix_edits` instead: the result is the same.
+    statement, removes an import, or meets the import change, is described by :func:`fix_edits` instead: the result is
+    the same.
 
     Args:
         module (cst.Module): the module the fixes' nodes belong to.
@@ -140,7 +137,10 @@ class ModuleEdits:
             return fix_edits(module, fix)
         applier = _ApplyEdits([fix])
         updated = statement.visit(applier)  # type: ignore[union-attr]
-        if applier.applied != len(applier.edits) or (applier.imports and (fix.add_imports or fix.remove_imports)):
+        # Imports the statement holds change nothing here: imports are added next to those at the top of the module
+        # (libcst's AddImportsVisitor reads only those), and one is removed only when its name is left written at
+        # most once in the whole module, which is asked below.
+        if applier.applied != len(applier.edits):
             return fix_edits(module, fix)
         self._print()
         changes = [(at, at + 1, module.code_for_node(updated))]

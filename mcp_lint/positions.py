@@ -33,6 +33,7 @@ Span = tuple[int, int, int, int]
 def position(
     diagnostics: list[Diagnostic], module: cst.Module, statements: dict[int, cst.CSTNode],
     functions: dict[int, tuple[cst.FunctionDef, str]] | None = None, source: bytes | str | None = None,
+    inner: dict[int, cst.CSTNode] | None = None,
 ) -> None:  # fmt: skip
     """Give each diagnostic its span (1-based lines and columns, end column exclusive).
 
@@ -43,6 +44,8 @@ def position(
         functions (dict[int, tuple[cst.FunctionDef, str]] | None): the innermost function each diagnostic was
             reported in, with its path, by ``id``.
         source (bytes | str | None): the text ``module`` was parsed from, if at hand.
+        inner (dict[int, cst.CSTNode] | None): the innermost statement inside that function each diagnostic was
+            reported at or in, by ``id``; it is printed instead of the function when it holds the node.
     """
     if not diagnostics:
         return
@@ -52,7 +55,15 @@ def position(
     if text is not None and functions:
         for diagnostic in diagnostics:
             unit = functions.get(id(diagnostic))
-            if unit is None or id(unit[0]) in placed or diagnostic.node in spans:
+            if unit is None or diagnostic.node in spans:
+                continue
+            statement = inner.get(id(diagnostic)) if inner else None
+            if statement is not None and id(statement) not in placed:
+                placed.add(id(statement))
+                start = text.statement_line(unit[0], unit[1], statement)
+                if start is not None and _place(module, statement, start, text.lines, spans) and diagnostic.node in spans:
+                    continue
+            if id(unit[0]) in placed:
                 continue
             start = text.definitions.get(unit[1])
             if start is not None and _place(module, unit[0], start, text.lines, spans):
@@ -85,10 +96,54 @@ class _Text:
     """The text a module was parsed from: its lines, and where CPython's ``ast`` puts its definitions and top-level
     statements."""
 
-    def __init__(self, lines: list[str], definitions: dict[str, int], statements: list[int] | None) -> None:
+    def __init__(
+        self, lines: list[str], functions: dict[str, ast.stmt], statements: list[int] | None
+    ) -> None:  # fmt: skip
         self.lines = lines
-        self.definitions = definitions
+        self.functions = functions
+        self.definitions = {path: _first_line(node) for path, node in functions.items()}
         self.statements = statements
+        # The statements of a function in source order, in both trees (by the libcst function's id), when they pair.
+        self._pairs: dict[int, tuple[dict[int, int], list[ast.stmt]] | None] = {}
+
+    def statement_line(self, function: cst.FunctionDef, path: str, statement: cst.CSTNode) -> int | None:
+        """The first line of a statement inside a function, from CPython's tree of the same text.
+
+        The statements of the function in source order (a line of small statements counting each) pair one to one
+        in the two trees; the statement's counterpart gives the line when it is of the same kind.
+
+        Args:
+            function (cst.FunctionDef): the function, in the libcst tree.
+            path (str): its definition path.
+            statement (cst.CSTNode): a statement line or compound statement inside it.
+        Returns:
+            int | None: the line, or None when it cannot be told.
+        """
+        pairs = self._pairs.get(id(function), ())
+        if pairs == ():
+            pairs = self._pairs[id(function)] = self._pair(function, path)
+        if pairs is None:
+            return None
+        first = statement.body[0] if isinstance(statement, cst.SimpleStatementLine) else statement
+        at = pairs[0].get(id(first))
+        if at is None:
+            return None
+        counterpart = pairs[1][at]
+        name = type(counterpart).__name__.replace("Async", "")
+        return _first_line(counterpart) if _CST_KIND.get(name, name) == type(first).__name__ else None
+
+    def _pair(self, function: cst.FunctionDef, path: str) -> tuple[dict[int, int], list[ast.stmt]] | None:
+        definition = self.functions.get(path)
+        if not isinstance(definition, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            return None
+        ours: list[cst.CSTNode] = []
+        if not _cst_statements(function.body, ours):
+            return None
+        theirs: list[ast.stmt] = []
+        _ast_statements(definition.body, theirs)
+        if len(ours) != len(theirs):
+            return None
+        return {id(node): at for at, node in enumerate(ours)}, theirs
 
     @classmethod
     def of(cls, module: cst.Module, source: bytes | str) -> _Text | None:
@@ -99,9 +154,9 @@ class _Text:
             decoded = source.decode(module.encoding) if isinstance(source, bytes) else source
         except (SyntaxError, ValueError, RecursionError, MemoryError, LookupError):
             return None
-        definitions: dict[str, int] = {}
-        _definitions(tree.body, None, {}, definitions)
-        return cls(_LINE_BREAK.split(decoded), definitions, _statement_lines(module, tree))
+        functions: dict[str, ast.stmt] = {}
+        _definitions(tree.body, None, {}, functions)
+        return cls(_LINE_BREAK.split(decoded), functions, _statement_lines(module, tree))
 
 
 def _first_line(node: ast.stmt) -> int:
@@ -109,13 +164,71 @@ def _first_line(node: ast.stmt) -> int:
     return min(d.lineno for d in decorators) if decorators else node.lineno
 
 
-def _definitions(body: list[ast.stmt], prefix: str | None, seen: dict[str, int], found: dict[str, int]) -> None:
-    """Record the first line (its first decorator's) of every function and class, by path, numbered in source
-    order as the project model numbers them."""
+# The libcst name of a statement kind whose CPython name differs (``async`` ones are named without it).
+_CST_KIND = {"Delete": "Del"}
+
+
+def _cst_statements(block: cst.BaseSuite, found: list[cst.CSTNode]) -> bool:
+    """Append the statements of a block to ``found`` in source order (each followed by those of its blocks, each
+    small statement of a line on its own), as CPython's tree lists them. Returns False on a statement whose blocks
+    are not known here."""
+    if isinstance(block, cst.SimpleStatementSuite):
+        found.extend(block.body)
+        return True
+    for statement in block.body:  # type: ignore[attr-defined]
+        if isinstance(statement, cst.SimpleStatementLine):
+            found.extend(statement.body)
+        else:
+            found.append(statement)
+            if not _cst_blocks(statement, found):
+                return False
+    return True
+
+
+def _cst_blocks(statement: cst.CSTNode, found: list[cst.CSTNode]) -> bool:
+    """Append the statements of a compound statement's blocks to ``found``, in source order."""
+    if isinstance(statement, cst.If):
+        if not _cst_statements(statement.body, found):
+            return False
+        orelse = statement.orelse
+        if isinstance(orelse, cst.If):  # elif: a statement of its own in both trees
+            found.append(orelse)
+            return _cst_blocks(orelse, found)
+        return orelse is None or _cst_statements(orelse.body, found)
+    if isinstance(statement, (cst.Try, cst.TryStar)):
+        blocks = [statement.body, *(handler.body for handler in statement.handlers)]
+        blocks += [part.body for part in (statement.orelse, statement.finalbody) if part is not None]
+    elif isinstance(statement, (cst.For, cst.While)):
+        blocks = [statement.body] + ([statement.orelse.body] if statement.orelse is not None else [])
+    elif isinstance(statement, (cst.With, cst.FunctionDef, cst.ClassDef)):
+        blocks = [statement.body]
+    elif isinstance(statement, cst.Match):
+        blocks = [case.body for case in statement.cases]
+    else:
+        return False
+    return all(_cst_statements(block, found) for block in blocks)
+
+
+def _ast_statements(body: list[ast.stmt], found: list[ast.stmt]) -> None:
+    """Append the statements of a body to ``found`` in source order (each followed by those of its blocks)."""
+    for node in body:
+        found.append(node)
+        for _, value in ast.iter_fields(node):
+            if not isinstance(value, list) or not value:
+                continue
+            if isinstance(value[0], ast.stmt):
+                _ast_statements(value, found)
+            elif isinstance(value[0], (ast.excepthandler, ast.match_case)):
+                for part in value:
+                    _ast_statements(part.body, found)
+
+
+def _definitions(body: list[ast.stmt], prefix: str | None, seen: dict[str, int], found: dict[str, ast.stmt]) -> None:
+    """Record every function and class, by path, numbered in source order as the project model numbers them."""
     for node in body:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             path = definition_path(seen, prefix, node.name)
-            found[path] = _first_line(node)
+            found[path] = node
             _definitions(node.body, path, seen, found)
             continue
         for _, value in ast.iter_fields(node):

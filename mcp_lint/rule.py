@@ -47,6 +47,7 @@ class RuleContext:
             innermost function is not in tool context (or there is none).
         ancestors (list[cst.CSTNode]): the ancestors of the node being visited, from the module down, the node
             itself excluded. The engine reuses the list: read it during the visit, do not keep it.
+        node (cst.CSTNode | None): the node being visited.
         diagnostics (list[Diagnostic]): what the rules reported so far.
         options (RuleOptions): the rule options in effect.
         sdk (SdkVersions): the mcp/fastmcp releases the module's project allows; ask
@@ -59,11 +60,15 @@ class RuleContext:
         self.sdk = sdk or SdkVersions()
         self.scope: ToolScope | None = None
         self.ancestors: list[cst.CSTNode] = []
+        self.node: cst.CSTNode | None = None
         self.diagnostics: list[Diagnostic] = []
         #: The top-level statement each diagnostic was reported in (by ``id``), for positions.
         self.statements: dict[int, cst.CSTNode] = {}
         #: The innermost function each diagnostic was reported in (by ``id``), with its path, for positions.
         self.functions: dict[int, tuple[cst.FunctionDef, str]] = {}
+        #: The innermost statement inside that function each diagnostic was reported at or in (by ``id``), for
+        #: positions: printing it alone costs less than printing the function.
+        self.inner: dict[int, cst.CSTNode] = {}
 
     def report(self, rule: Rule, node: cst.CSTNode, message: str, fix: Fix | None = None) -> Diagnostic:
         """Record a finding; the engine fills in its position.
@@ -80,12 +85,21 @@ class RuleContext:
         self.diagnostics.append(diagnostic)
         if len(self.ancestors) > 1:
             self.statements[id(diagnostic)] = self.ancestors[1]
-        for ancestor in reversed(self.ancestors):
+        inner: cst.CSTNode | None = None
+        chain = self.ancestors if self.node is None else [*self.ancestors, self.node]
+        for at in range(len(chain) - 1, -1, -1):
+            ancestor = chain[at]
             if type(ancestor) is cst.FunctionDef:
                 info = self.index.functions.get(ancestor)
                 if info is not None:
                     self.functions[id(diagnostic)] = (ancestor, info.path)
+                    if inner is not None:
+                        self.inner[id(diagnostic)] = inner
                 break
+            if inner is None and isinstance(ancestor, (cst.SimpleStatementLine, cst.BaseCompoundStatement)):
+                # An ``elif`` prints as ``if`` on its own: its whole ``if`` statement is printed instead.
+                if not (type(ancestor) is cst.If and at and getattr(chain[at - 1], "orelse", None) is ancestor):
+                    inner = ancestor
         return diagnostic
 
 

@@ -39,6 +39,31 @@ def search(query: str) -> str:
     if not query:
         raise McpError(ErrorData(code=INVALID_PARAMS, message="query is required"))
     return query''',
+    # A tool that imports inside its body: the added import still goes at the top, next to the others.
+    "local_import.py": '''from mcp.server.fastmcp import FastMCP
+from mcp.shared.exceptions import McpError
+from mcp.types import INVALID_PARAMS, ErrorData
+
+mcp = FastMCP("x")
+
+
+@mcp.tool()
+def search(query: str) -> str:
+    from mcp.server.fastmcp.exceptions import ResourceError
+    import json
+
+    if not query:
+        raise McpError(ErrorData(code=INVALID_PARAMS, message="query is required"))
+    return json.dumps(query)
+
+
+@mcp.tool()
+def other(name: str) -> str:
+    return name
+
+
+__all__ = ["ErrorData", "INVALID_PARAMS", "McpError", "mcp"]  # the imports stay
+''',
 }
 
 
@@ -80,3 +105,22 @@ def test_most_fixes_are_described_without_printing_the_whole_module(monkeypatch:
         fixed += sum(d.fix is not None for d in diagnostics)
     assert fixed > 50
     assert len(calls) < fixed // 4
+
+
+def test_a_fix_in_a_function_that_imports_is_described_from_its_statement(monkeypatch: pytest.MonkeyPatch) -> None:
+    # libcst adds an import next to those at the top of the module, whatever imports a function holds: the tool's
+    # own statement and the import block are printed, not the whole module (which cost minutes on a large server).
+    import mcp_lint.codemod as codemod
+
+    calls: list[int] = []
+    real = codemod.fix_edits
+    monkeypatch.setattr(codemod, "fix_edits", lambda module, fix: calls.append(1) or real(module, fix))
+    source = EXTRA["local_import.py"]
+    module = cst.parse_module(source)
+    facts = single_module(source.encode(), "/fixtures/local_import.py")
+    diagnostics = check_module(module, ALL_RULES, facts=facts, file="/fixtures/local_import.py", source=source, with_edits=True)
+    [diagnostic] = diagnostics
+    assert diagnostic.fix is not None and diagnostic.fix.add_imports
+    assert calls == []
+    assert diagnostic.edits == real(module, diagnostic.fix)
+    assert [(e.row, e.end_row) for e in diagnostic.edits] == [(4, 4), (14, 14)]
