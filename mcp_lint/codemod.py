@@ -185,10 +185,13 @@ class ModuleEdits:
             for module_name, name in adds:
                 AddImportsVisitor.add_needed_import(context, module_name, name)
             module = self.module
-            updated = AddImportsVisitor(context).transform_module(module)
+            # libcst reads and changes only the statements up to the first one after the imports at the top (its
+            # empty line): it runs on those alone, not on a copy of the whole module.
+            top = _top_statements(module)
+            updated = AddImportsVisitor(context).transform_module(module.with_changes(body=module.body[:top]))
             self._print()
             old = self._codes
-            new = [module.code_for_node(statement) for statement in updated.body]
+            new = [module.code_for_node(statement) for statement in updated.body] + old[top:]
             head = 0
             while head < min(len(old), len(new)) and old[head] == new[head]:
                 head += 1
@@ -211,6 +214,18 @@ class ModuleEdits:
                     change = (-1, -1, "")  # described by fix_edits
             self._imports[adds] = change
         return self._imports[adds]
+
+
+def _top_statements(module: cst.Module) -> int:
+    """How many top-level statements adding an import may read or change: the first (a docstring, or anything),
+    the lines of imports after it, and the statement after those, which may get an empty line above it."""
+    body = module.body
+    at = 1
+    while at < len(body) and isinstance(body[at], cst.SimpleStatementLine):
+        if not all(isinstance(small, (cst.Import, cst.ImportFrom)) for small in body[at].body):  # type: ignore[attr-defined]
+            break
+        at += 1
+    return min(at + 1, len(body))
 
 
 def _header(module: cst.Module) -> str:

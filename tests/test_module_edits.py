@@ -39,6 +39,56 @@ def search(query: str) -> str:
     if not query:
         raise McpError(ErrorData(code=INVALID_PARAMS, message="query is required"))
     return query''',
+    # The statement right after the imports, which gets an empty line above it; the imports stay.
+    "after_imports_kept.py": '''from mcp.server.fastmcp import FastMCP
+from mcp.shared.exceptions import McpError
+from mcp.types import INVALID_PARAMS, ErrorData
+mcp = FastMCP("x")
+@mcp.tool()
+def search(query: str) -> str:
+    if not query:
+        raise McpError(ErrorData(code=INVALID_PARAMS, message="query is required"))
+    return query
+__all__ = ["ErrorData", "INVALID_PARAMS", "McpError"]
+''',
+    # A docstring, a future import and a line of two imports before the others.
+    "docstring_future.py": '''"""A server."""
+from __future__ import annotations
+import os; import sys
+from mcp.server.fastmcp import FastMCP
+from mcp.shared.exceptions import McpError
+from mcp.types import INVALID_PARAMS, ErrorData
+# a comment above the first statement after the imports
+mcp = FastMCP(os.environ.get("NAME", sys.argv[0]))
+
+
+@mcp.tool()
+def search(query: str) -> str:
+    if not query:
+        raise McpError(ErrorData(code=INVALID_PARAMS, message="query is required"))
+    return query
+
+
+__all__ = ["ErrorData", "INVALID_PARAMS", "McpError"]  # the imports stay
+''',
+    # Code before the imports: the import goes at the very top.
+    "code_first.py": '''VERSION = 2
+from mcp.server.fastmcp import FastMCP
+from mcp.shared.exceptions import McpError
+from mcp.types import INVALID_PARAMS, ErrorData
+
+mcp = FastMCP("x")
+
+
+@mcp.tool()
+def search(query: str) -> str:
+    if not query:
+        raise McpError(ErrorData(code=INVALID_PARAMS, message="query is required"))
+    return query
+
+
+__all__ = ["ErrorData", "INVALID_PARAMS", "McpError"]  # the imports stay
+''',
     # A tool that imports inside its body: the added import still goes at the top, next to the others.
     "local_import.py": '''from mcp.server.fastmcp import FastMCP
 from mcp.shared.exceptions import McpError
@@ -107,20 +157,32 @@ def test_most_fixes_are_described_without_printing_the_whole_module(monkeypatch:
     assert len(calls) < fixed // 4
 
 
-def test_a_fix_in_a_function_that_imports_is_described_from_its_statement(monkeypatch: pytest.MonkeyPatch) -> None:
-    # libcst adds an import next to those at the top of the module, whatever imports a function holds: the tool's
-    # own statement and the import block are printed, not the whole module (which cost minutes on a large server).
+@pytest.mark.parametrize(
+    ("name", "rows"),
+    [
+        ("local_import.py", [(4, 4), (14, 14)]),
+        ("after_imports_kept.py", [(4, 4), (8, 8)]),
+        ("code_first.py", [(1, 1), (12, 12)]),
+        ("docstring_future.py", [(3, 3), (14, 14)]),
+    ],
+)
+def test_a_fix_that_adds_an_import_is_described_from_its_statement(
+    monkeypatch: pytest.MonkeyPatch, name: str, rows: list[tuple[int, int]]
+) -> None:
+    # libcst adds an import next to those at the top of the module, whatever imports a function holds, and reads
+    # nothing after the statement that follows them: the tool's own statement and the top of the module are
+    # printed, not the whole module (which cost minutes on a large server).
     import mcp_lint.codemod as codemod
 
     calls: list[int] = []
     real = codemod.fix_edits
     monkeypatch.setattr(codemod, "fix_edits", lambda module, fix: calls.append(1) or real(module, fix))
-    source = EXTRA["local_import.py"]
+    source = EXTRA[name]
     module = cst.parse_module(source)
-    facts = single_module(source.encode(), "/fixtures/local_import.py")
-    diagnostics = check_module(module, ALL_RULES, facts=facts, file="/fixtures/local_import.py", source=source, with_edits=True)
+    facts = single_module(source.encode(), f"/fixtures/{name}")
+    diagnostics = check_module(module, ALL_RULES, facts=facts, file=f"/fixtures/{name}", source=source, with_edits=True)
     [diagnostic] = diagnostics
     assert diagnostic.fix is not None and diagnostic.fix.add_imports
     assert calls == []
     assert diagnostic.edits == real(module, diagnostic.fix)
-    assert [(e.row, e.end_row) for e in diagnostic.edits] == [(4, 4), (14, 14)]
+    assert [(e.row, e.end_row) for e in diagnostic.edits] == rows
