@@ -5,23 +5,36 @@ from __future__ import annotations
 import difflib
 import os
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 import libcst as cst
 from libcst.codemod import CodemodContext
 from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
 
 from mcp_lint.diagnostics import Edit, Fix, Transform
+from mcp_lint.traversal import walk_paths
 
 
 class _ApplyEdits(cst.CSTTransformer):
-    def __init__(self, fixes: Sequence[Fix]) -> None:
+    """Applies the fixes' node edits. With ``within`` (the ids of the edited nodes' ancestors), it enters only those,
+    so that only the paths to the edits are rebuilt, not the whole tree."""
+
+    def __init__(self, fixes: Sequence[Fix], within: set[int] | None = None) -> None:
         super().__init__()
         self.edits: dict[cst.CSTNode, list[Transform]] = {}
         for fix in fixes:
             for node, transform in fix.edits:
                 self.edits.setdefault(node, []).append(transform)
         self.applied = 0
+        self.within = within
+        self._lines: list[int] = []  # edits applied before each statement line being visited
+
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        if self.within is not None and id(node) not in self.within:
+            return False
+        if type(node) is cst.SimpleStatementLine:
+            self._lines.append(self.applied)
+        return True
 
     def on_leave(self, original_node: cst.CSTNode, updated_node: cst.CSTNode) -> cst.CSTNode:
         transforms = self.edits.get(original_node, ())
@@ -29,9 +42,32 @@ class _ApplyEdits(cst.CSTTransformer):
             self.applied += 1
         for transform in transforms:
             updated_node = transform(updated_node)
-        if isinstance(original_node, cst.SimpleStatementLine) and original_node is not updated_node:
-            updated_node = _keep_comments(original_node, updated_node)
+        if type(original_node) is cst.SimpleStatementLine and (self.within is None or id(original_node) in self.within):
+            if self.applied != self._lines.pop():  # an edit inside the line may have dropped its comments
+                updated_node = _keep_comments(original_node, updated_node)
         return updated_node
+
+
+def _ancestors(module: cst.Module, nodes: Collection[cst.CSTNode]) -> set[int]:
+    """The ids of the nodes that hold any of ``nodes`` (the module included), found by one walk of the tree."""
+    wanted = {id(node) for node in nodes}
+    found: set[int] = set()
+
+    def enter(node: cst.CSTNode, path: list[cst.CSTNode]) -> bool:
+        if id(node) in wanted:
+            found.update(map(id, path))  # and on: an edit may hold another
+        return True
+
+    walk_paths(module, enter)
+    return found
+
+
+def _add_imports(module: cst.Module, context: CodemodContext) -> cst.Module:
+    """libcst's AddImportsVisitor on the statements it reads and changes (see :func:`_top_statements`), the module's
+    other statements kept as they are: the same result, without a copy and a walk of the whole module."""
+    top = _top_statements(module)
+    updated = AddImportsVisitor(context).transform_module(module.with_changes(body=module.body[:top]))
+    return updated.with_changes(body=(*updated.body, *module.body[top:]))
 
 
 def _comments(node: cst.CSTNode) -> list[str]:
@@ -71,7 +107,8 @@ def apply_fixes(module: cst.Module, fixes: Sequence[Fix]) -> cst.Module:
     Returns:
         cst.Module: the rewritten module.
     """
-    updated = module.visit(_ApplyEdits(fixes))
+    edited = [node for fix in fixes for node, _ in fix.edits]
+    updated = module.visit(_ApplyEdits(fixes, _ancestors(module, edited) | set(map(id, edited))))
     assert isinstance(updated, cst.Module)
     context = CodemodContext()
     adds = [imp for fix in fixes for imp in fix.add_imports]
@@ -79,7 +116,7 @@ def apply_fixes(module: cst.Module, fixes: Sequence[Fix]) -> cst.Module:
     if adds:
         for module_name, name in adds:
             AddImportsVisitor.add_needed_import(context, module_name, name)
-        updated = AddImportsVisitor(context).transform_module(updated)
+        updated = _add_imports(updated, context)
     if removes:
         # RemoveImportsVisitor runs a full scope analysis: ask it only about names the rewritten code no longer
         # mentions outside their import (a name still written anywhere else is kept without asking).

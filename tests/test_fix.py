@@ -128,3 +128,35 @@ def test_read_only_file_is_left_alone(tmp_path: Path) -> None:
     assert result.exit_code == 2
     assert f"{target}:1:1: MCP000 not fixed: the file is not writable" in result.output
     assert target.read_bytes() == before
+
+
+def test_applying_fixes_rebuilds_only_the_paths_to_their_edits() -> None:
+    # A fix rewrites a few nodes of a large module: the statements it does not touch are kept as they are (the
+    # same objects), one edit may hold another, comments an edit drops from a line move above it, and the import
+    # goes next to those at the top.
+    from mcp_lint.codemod import apply_fixes
+    from mcp_lint.diagnostics import Applicability, Fix
+
+    module = cst.parse_module(
+        "import os\n\nx = 1\n\n\ndef untouched():\n    return os.sep  # keep\n\n\n"
+        "def tool():\n    value = compute(a, b)  # the reason\n    return value\n"
+    )
+    tool = module.body[3]
+    line = tool.body.body[0]
+    call = line.body[0].value
+    fix = Fix(
+        "rewrite",
+        Applicability.SAFE,
+        [
+            (line, lambda node: cst.SimpleStatementLine([cst.Expr(node.body[0].value)])),  # holds the next edit
+            (call.args[1].value, lambda _: cst.Name("c")),
+        ],
+        [("pkg.errors", "ToolError")],
+    )
+    fixed = apply_fixes(module, [fix])
+    assert fixed.code == (
+        "import os\nfrom pkg.errors import ToolError\n\nx = 1\n\n\ndef untouched():\n    return os.sep  # keep\n\n\n"
+        "def tool():\n    # the reason\n    compute(a, c)\n    return value\n"
+    )
+    assert fixed.body[3] is module.body[2] and fixed.body[4] is not tool
+    assert fixed.body[4].body.body[1] is tool.body.body[1]
