@@ -3,92 +3,42 @@ comparison of the whole module before and after the fix."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import libcst as cst
 import pytest
 
 from mcp_lint.checker import check_module
-from mcp_lint.codemod import ModuleEdits, fix_edits
+from mcp_lint.codemod import fix_edits
 from mcp_lint.project import single_module
 from mcp_lint.rules import ALL_RULES
 from tests.conftest import fixture_files
 
+# The parts of the extra cases: the imports a fix of MCP001 may remove, the tool it fixes, and a use that keeps them.
+_IMPORTS = "from mcp.shared.exceptions import McpError\nfrom mcp.types import INVALID_PARAMS, ErrorData\n"
+_TOOL = '''@mcp.tool()
+def search(query: str) -> str:
+    if not query:
+        raise McpError(ErrorData(code=INVALID_PARAMS, message="query is required"))
+    return query
+'''
+_KEEP = '__all__ = ["ErrorData", "INVALID_PARAMS", "McpError"]'
+
 EXTRA = {
     # A fix in the first statement after the imports, which the added import also changes (an empty line).
-    "after_imports.py": '''from mcp.server.fastmcp import FastMCP
-from mcp.shared.exceptions import McpError
-from mcp.types import INVALID_PARAMS, ErrorData
-mcp = FastMCP("x")
-@mcp.tool()
-def search(query: str) -> str:
-    if not query:
-        raise McpError(ErrorData(code=INVALID_PARAMS, message="query is required"))
-    return query
-''',
+    "after_imports.py": f'from mcp.server.fastmcp import FastMCP\n{_IMPORTS}mcp = FastMCP("x")\n{_TOOL}',
     # The last statement of a file without a final line break.
-    "no_final_newline.py": '''from fastmcp import FastMCP
-from mcp.shared.exceptions import McpError
-from mcp.types import INVALID_PARAMS, ErrorData
-
-mcp = FastMCP("x")
-
-
-@mcp.tool()
-def search(query: str) -> str:
-    if not query:
-        raise McpError(ErrorData(code=INVALID_PARAMS, message="query is required"))
-    return query''',
+    "no_final_newline.py": f'from fastmcp import FastMCP\n{_IMPORTS}\nmcp = FastMCP("x")\n\n\n{_TOOL.rstrip()}',
     # The statement right after the imports, which gets an empty line above it; the imports stay.
-    "after_imports_kept.py": '''from mcp.server.fastmcp import FastMCP
-from mcp.shared.exceptions import McpError
-from mcp.types import INVALID_PARAMS, ErrorData
-mcp = FastMCP("x")
-@mcp.tool()
-def search(query: str) -> str:
-    if not query:
-        raise McpError(ErrorData(code=INVALID_PARAMS, message="query is required"))
-    return query
-__all__ = ["ErrorData", "INVALID_PARAMS", "McpError"]
-''',
+    "after_imports_kept.py": f'from mcp.server.fastmcp import FastMCP\n{_IMPORTS}mcp = FastMCP("x")\n{_TOOL}{_KEEP}\n',
     # A docstring, a future import and a line of two imports before the others.
-    "docstring_future.py": '''"""A server."""
-from __future__ import annotations
-import os; import sys
-from mcp.server.fastmcp import FastMCP
-from mcp.shared.exceptions import McpError
-from mcp.types import INVALID_PARAMS, ErrorData
-# a comment above the first statement after the imports
-mcp = FastMCP(os.environ.get("NAME", sys.argv[0]))
-
-
-@mcp.tool()
-def search(query: str) -> str:
-    if not query:
-        raise McpError(ErrorData(code=INVALID_PARAMS, message="query is required"))
-    return query
-
-
-__all__ = ["ErrorData", "INVALID_PARAMS", "McpError"]  # the imports stay
-''',
+    "docstring_future.py": (
+        '"""A server."""\nfrom __future__ import annotations\nimport os; import sys\nfrom mcp.server.fastmcp import FastMCP\n'
+        f"{_IMPORTS}# a comment above the first statement after the imports\n"
+        f'mcp = FastMCP(os.environ.get("NAME", sys.argv[0]))\n\n\n{_TOOL}\n\n{_KEEP}  # the imports stay\n'
+    ),
     # Code before the imports: the import goes at the very top.
-    "code_first.py": '''VERSION = 2
-from mcp.server.fastmcp import FastMCP
-from mcp.shared.exceptions import McpError
-from mcp.types import INVALID_PARAMS, ErrorData
-
-mcp = FastMCP("x")
-
-
-@mcp.tool()
-def search(query: str) -> str:
-    if not query:
-        raise McpError(ErrorData(code=INVALID_PARAMS, message="query is required"))
-    return query
-
-
-__all__ = ["ErrorData", "INVALID_PARAMS", "McpError"]  # the imports stay
-''',
+    "code_first.py": (
+        f'VERSION = 2\nfrom mcp.server.fastmcp import FastMCP\n{_IMPORTS}\nmcp = FastMCP("x")\n\n\n{_TOOL}\n\n{_KEEP}  # the imports stay\n'
+    ),
     # A tool that imports inside its body: the added import still goes at the top, next to the others.
     "local_import.py": '''from mcp.server.fastmcp import FastMCP
 from mcp.shared.exceptions import McpError
