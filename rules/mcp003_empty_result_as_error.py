@@ -1255,9 +1255,14 @@ class EmptyResultAsError(Rule):
         """The operation branches of a many-purpose tool (``if action == "extract_frames":``) under which its
         calls run each function of the project, directly or three hops deep."""
         found = self._operations.get(id(function))
+        index = self.context.index
+        # The checks of a project's other modules ask about the same tools: what one worked out serves them.
+        memo = index.project.memo if index.project is not None else {}
+        shared = ("MCP003 operations", *_function_key(index, function))
+        if found is None and shared in memo:
+            found = self._operations[id(function)] = memo[shared]
         if found is None:
             found = self._operations[id(function)] = {}
-            index = self.context.index
 
             def enter(node: cst.CSTNode, path: list[cst.CSTNode]) -> bool:
                 if isinstance(node, cst.Call):
@@ -1268,6 +1273,7 @@ class EmptyResultAsError(Rule):
                 return not isinstance(node, cst.Lambda)
 
             walk_paths(function.node.body, enter)
+            memo[shared] = found
         return found
 
     def _cached_verdict(self, handler: Handler, helper: FunctionInfo) -> str | None:

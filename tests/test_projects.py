@@ -251,3 +251,27 @@ def test_a_file_is_fixed_from_the_tree_its_check_made(
         alone = fix_source(outcome.original, result.path, settings.rules_for(result.path), True, settings.options, facts, context)
         assert (alone.fixed, [d.to_json() for d in alone.applied]) == (outcome.fixed, [d.to_json() for d in outcome.applied])
         assert [d.to_json() for d in alone.remaining] == [d.to_json() for d in outcome.remaining]
+
+
+def test_what_a_many_purpose_tool_leads_to_is_worked_out_once_per_project(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Every helper module a many-purpose tool reaches asks which of its operations (``if action == ...``) lead
+    # there; the answer is worked out by the first check and kept for the others (a 30,000-line server asked it
+    # from dozens of modules). Whole or file by file, the findings are those the comments expect.
+    import libcst as cst
+
+    from mcp_lint.rules import mcp003_empty_result_as_error as rule
+
+    project = PROJECTS / "media"
+    walks: list[str] = []
+    real = rule.walk_paths
+
+    def counting(root: cst.CSTNode, enter: Any) -> None:
+        text = cst.Module([]).code_for_node(root)
+        walks.extend(["timeline"] if 'action == "get_clip"' in text else [])
+        real(root, enter)
+
+    monkeypatch.setattr(rule, "walk_paths", counting)
+    results = check_paths([project], RunOptions(jobs=1, cache_dir=None))
+    assert as_set(results, project) == expected(project)
+    assert {name for name, _, _, code in expected(project) if code == "MCP003"} == {"media/clips.py", "media/library.py"}
+    assert walks == ["timeline"]

@@ -19,7 +19,7 @@ import re
 from collections.abc import Callable, Iterable
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from mcp_lint import __version__
 from mcp_lint.cache import write_cache_file
@@ -315,9 +315,14 @@ class ProjectContext:
     Args:
         facts (dict[str, ModuleFacts]): file to facts, for every file of the project(s) being checked.
         read (Callable[[str], bytes | None] | None): reads a file's bytes; the file system when None.
+    Attributes:
+        memo (dict[tuple[str, ...], Any]): what a rule worked out about the project's functions (keyed by the
+            rule's code, what it is, and the functions' files and definition paths), kept for the checks of other
+            modules in this process until :meth:`forget`.
     """
 
     def __init__(self, facts: dict[str, ModuleFacts], read: Callable[[str], bytes | None] | None = None) -> None:
+        self.memo: dict[tuple[str | None, ...], Any] = {}
         self.facts = facts
         self._read = read or read_file
         self._indexes: dict[str, ModuleIndex | None] = {}
@@ -425,6 +430,7 @@ class ProjectContext:
         self._indexes.clear()
         self._trees.clear()
         self._mentions.clear()
+        self.memo.clear()
 
 
 # The project context of this process: the main process sets it, and each worker gets it from its pool's
