@@ -361,7 +361,7 @@ def _check_source(
     # A tree this process made of the module for another module's check can serve, and the tree made here can
     # serve those checks, when both come from the same bytes.
     shared = project if project is not None and isinstance(source, bytes) and file in project.facts else None
-    partial = _reachable_text(data, facts, rule_classes) if not (with_edits or whole) else None
+    partial = _reachable_text(data, facts, rule_classes) if not whole else None
     made = shared.indexed(file, partial if partial is not None else data) if shared is not None else None
     index: ModuleIndex | None = None
     if made is not None:
@@ -377,7 +377,13 @@ def _check_source(
             index = discover(parsed, facts, project, file)
             if shared is not None and isinstance(text, bytes):
                 shared.keep(file, text, parsed, index)
-        diagnostics = check_module(parsed, rule_classes, options, facts, project, file, sdk, text, with_edits, index)
+        diagnostics = check_module(
+            parsed, rule_classes, options, facts, project, file, sdk, text, with_edits and partial is None, index
+        )
+        if with_edits and partial is not None and any(d.fix is not None for d in diagnostics):
+            # Edits are described on the whole module's text: only a file with a fix is parsed whole, and checked
+            # again from that tree (which finds the same).
+            return _check_source(source, path, rule_classes, options, True, facts, project, whole=True)
         return FileResult(path, diagnostics), parsed
     except RecursionError:
         return FileResult(path, [parse_error("could not check: the code is nested too deeply")], error=True), None

@@ -187,3 +187,41 @@ def test_rule_command() -> None:
     unknown = invoke("rule", "MCP999")
     assert unknown.exit_code == 2 and "unknown rule 'MCP999'" in unknown.output
     assert invoke("rule").exit_code == 2
+
+
+def test_json_parses_whole_only_the_files_whose_findings_have_a_fix(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Edits are described on a whole module's text; a file whose findings have no fix is checked, as for the text
+    # formats, from its text without the bodies no tool reaches. Both give the findings the text formats give.
+    import libcst as cst
+
+    import mcp_lint.checker as checker
+
+    (tmp_path / "pyproject.toml").write_text("[project]\nname = 'x'\n")
+    unreached = "\n\ndef unused(value):\n    return value * 2\n"
+    fixable = (
+        "from mcp.server.fastmcp import FastMCP\nfrom mcp.shared.exceptions import McpError\n"
+        "from mcp.types import INVALID_PARAMS, ErrorData\n\nmcp = FastMCP('x')\n\n\n@mcp.tool()\n"
+        "def search(query: str) -> str:\n    if not query:\n"
+        "        raise McpError(ErrorData(code=INVALID_PARAMS, message='query is required'))\n    return query\n"
+    ) + unreached
+    unfixable = (
+        "from mcp.server.fastmcp import FastMCP\n\nmcp = FastMCP('y')\nCLIPS = {}\n\n\ndef describe(clip_id):\n"
+        "    clip = CLIPS.get(clip_id)\n    if clip is None:\n        return {'error': f'Clip {clip_id} not found'}\n"
+        "    return {'clip': clip}\n\n\n@mcp.tool()\ndef get_clip(clip_id: str) -> dict:\n    return describe(clip_id)\n"
+    ) + unreached
+    (tmp_path / "fixable.py").write_text(fixable)
+    (tmp_path / "unfixable.py").write_text(unfixable)
+    parsed: list[bytes] = []
+    real = cst.parse_module
+    monkeypatch.setattr(checker.cst, "parse_module", lambda text, *a, **k: parsed.append(text) or real(text, *a, **k))
+    monkeypatch.chdir(tmp_path)
+    args = ["check", "--no-cache", "--jobs", "1", "--exit-zero", "."]
+    records = json.loads(CliRunner().invoke(main, [*args, "--output-format", "json"]).output)
+    assert sorted((Path(r["filename"]).name, r["code"], r["fix"] is not None) for r in records) == [
+        ("fixable.py", "MCP001", True), ("unfixable.py", "MCP003", False)
+    ]
+    assert parsed.count(fixable.encode()) == 1 and parsed.count(unfixable.encode()) == 0
+    concise = CliRunner().invoke(main, [*args, "--output-format", "concise"]).output
+    assert [line.split(" ")[0] for line in concise.splitlines() if ": MCP" in line] == [
+        f"{r['filename']}:{r['location']['row']}:{r['location']['column']}:" for r in sorted(records, key=lambda r: r["filename"])
+    ]
