@@ -93,6 +93,9 @@ class Projects:
         files (Callable[[str], dict[str, bytes]] | None): a project root's Python files on disk and their bytes;
             :func:`project_files` when None (the language server passes a cached copy).
         jobs (int): the most worker processes that may summarise a project's modules.
+    Attributes:
+        sources (dict[str, bytes]): the bytes of the projects' files read so far, by absolute path (a run drops them
+            once its cache keys are made, before the worker processes start).
     """
 
     def __init__(
@@ -389,7 +392,7 @@ def map_by_project(
             batches.extend(members[start : start + 32] for start in range(0, len(members), 32))
         else:
             batches.append(sorted(members, key=lambda i: os.path.abspath(tasks[i][0]) not in needed))
-    size = [_size(task[0], projects.sources if task[-1] is not None else None) for task in tasks]
+    size = [_size(task[0]) for task in tasks]
     batches.sort(key=lambda batch: -sum(size[i] for i in batch))
     work = [(function, [tasks[i] for i in batch]) for batch in batches]
     done = map_in_workers(_run_batch, work, jobs, context, lambda *_: None)
@@ -401,12 +404,9 @@ def map_by_project(
     return [results[i] for i in range(len(tasks))]
 
 
-def _size(path: Path, sources: dict[str, bytes] | None) -> int:
-    """A file's size in bytes, which stands for the work of checking it: from its project's sources, else from the
-    file system (a file checked on its own weighs as much as one in a project; a large one left to the end of the
-    run would keep one worker busy after the others are done)."""
-    if sources is not None:
-        return len(sources.get(os.path.abspath(path), b""))
+def _size(path: Path) -> int:
+    """A file's size in bytes, which stands for the work of checking it (a file checked on its own weighs its size
+    too: a large one left to the end of the run would keep one worker busy after the others are done)."""
     try:
         return os.path.getsize(path)
     except OSError:
@@ -583,6 +583,9 @@ def _check_paths(
                 keys[path] = key
         tasks.append((path, settings, run.with_edits, None, facts) if unsafe is None else (path, settings, unsafe, facts))
     projects.save()
+    # The files were read for the cache keys; the workers read each file they check themselves, and the bytes kept
+    # here would be in every worker's memory as well (forked from this process).
+    projects.sources.clear()
     outcomes: dict[Path, Any] = {}
     if unsafe is None:
         checked = map_by_project(_check_task, tasks, projects, run.jobs, _worker_died)

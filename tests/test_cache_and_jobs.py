@@ -129,3 +129,28 @@ def test_the_largest_batch_goes_first_also_for_a_file_checked_on_its_own(
     result = CliRunner().invoke(main, ["check", "--no-cache", "--jobs", "1", str(project), str(loose)])
     assert result.exit_code == 0, result.output
     assert parses == ["big.py", "small.py"]
+
+
+def test_the_projects_source_files_are_dropped_before_the_workers_start(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The main process read every file of the projects for their models and cache keys; the workers read what they
+    # check themselves, so those bytes (44 MB on a 1.29 M-line tree) are not left to be copied into every worker.
+    from mcp_lint.runner import Projects, RunOptions, SettingsResolver, check_paths
+    from mcp_lint.project import SummaryCache
+    from mcp_lint.settings import Overrides
+
+    shutil.copytree(ROOT / "examples", tmp_path / "src")
+    (tmp_path / "pyproject.toml").write_text("[project]\nname = 'x'\n")
+    projects = Projects(SettingsResolver(Overrides()), SummaryCache(None))
+    held: list[int] = []
+    real = mcp_lint.runner.map_in_workers
+
+    def recording(*args, **kwargs):
+        held.append(len(projects.sources))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(mcp_lint.runner, "map_in_workers", recording)
+    results = check_paths([tmp_path / "src"], RunOptions(jobs=1, cache_dir=tmp_path / "cache"), projects)
+    assert sum(len(r.diagnostics) for r in results) == 9
+    assert held and held == [0] * len(held)
