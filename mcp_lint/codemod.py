@@ -62,12 +62,15 @@ def _ancestors(module: cst.Module, nodes: Collection[cst.CSTNode]) -> set[int]:
     return found
 
 
-def _add_imports(module: cst.Module, context: CodemodContext) -> cst.Module:
-    """libcst's AddImportsVisitor on the statements it reads and changes (see :func:`_top_statements`), the module's
-    other statements kept as they are: the same result, without a copy and a walk of the whole module."""
+def _add_imports(module: cst.Module, context: CodemodContext) -> tuple[cst.Module, int]:
+    """libcst's AddImportsVisitor on the statements it reads and changes (see :func:`_top_statements`), not on a
+    copy of the whole module: the other statements stay as they are.
+
+    Returns:
+        tuple[cst.Module, int]: the rewritten top of the module, and how many of the module's statements it replaces.
+    """
     top = _top_statements(module)
-    updated = AddImportsVisitor(context).transform_module(module.with_changes(body=module.body[:top]))
-    return updated.with_changes(body=(*updated.body, *module.body[top:]))
+    return AddImportsVisitor(context).transform_module(module.with_changes(body=module.body[:top])), top
 
 
 def _comments(node: cst.CSTNode) -> list[str]:
@@ -116,7 +119,8 @@ def apply_fixes(module: cst.Module, fixes: Sequence[Fix]) -> cst.Module:
     if adds:
         for module_name, name in adds:
             AddImportsVisitor.add_needed_import(context, module_name, name)
-        updated = _add_imports(updated, context)
+        head, top = _add_imports(updated, context)
+        updated = head.with_changes(body=(*head.body, *updated.body[top:]))
     if removes:
         # RemoveImportsVisitor runs a full scope analysis: ask it only about names the rewritten code no longer
         # mentions outside their import (a name still written anywhere else is kept without asking).
@@ -222,10 +226,7 @@ class ModuleEdits:
             for module_name, name in adds:
                 AddImportsVisitor.add_needed_import(context, module_name, name)
             module = self.module
-            # libcst reads and changes only the statements up to the first one after the imports at the top (its
-            # empty line): it runs on those alone, not on a copy of the whole module.
-            top = _top_statements(module)
-            updated = AddImportsVisitor(context).transform_module(module.with_changes(body=module.body[:top]))
+            updated, top = _add_imports(module, context)
             self._print()
             old = self._codes
             new = [module.code_for_node(statement) for statement in updated.body] + old[top:]

@@ -1119,8 +1119,9 @@ class EmptyResultAsError(Rule):
         self._reported: set[int] = set()
         # (handler, helper) -> verdict: the same pair is asked about for every ``if`` in the helper.
         self._verdicts: dict[tuple[int, int], str | None] = {}
-        # handler function -> the operations (``if action == "delete":``) under which its calls run each function.
-        self._operations: dict[int, dict[tuple[str | None, str], list[str]]] = {}
+        # handler function -> the operations (``if action == "delete":``) under which its calls run each function;
+        # the project's memo stands in for it when there is a project (see _operations_of).
+        self._operations: dict[tuple[str | None, ...], dict[tuple[str | None, str], list[str]]] = {}
         self._reached: dict[tuple[int, int], frozenset] = {}
 
     def visit_If(self, node: cst.If) -> None:
@@ -1254,26 +1255,24 @@ class EmptyResultAsError(Rule):
     def _operations_of(self, function: FunctionInfo) -> dict[tuple[str | None, str], list[str]]:
         """The operation branches of a many-purpose tool (``if action == "extract_frames":``) under which its
         calls run each function of the project, directly or three hops deep."""
-        found = self._operations.get(id(function))
         index = self.context.index
         # The checks of a project's other modules ask about the same tools: what one worked out serves them.
-        memo = index.project.memo if index.project is not None else {}
-        shared = ("MCP003 operations", *_function_key(index, function))
-        if found is None and shared in memo:
-            found = self._operations[id(function)] = memo[shared]
+        memo = index.project.memo if index.project is not None else self._operations
+        key = ("MCP003 operations", *_function_key(index, function))
+        found = memo.get(key)
         if found is None:
-            found = self._operations[id(function)] = {}
+            found = {}
 
             def enter(node: cst.CSTNode, path: list[cst.CSTNode]) -> bool:
                 if isinstance(node, cst.Call):
                     operations = _operation_branch([*path, node])
                     if operations:
-                        for key in _reach(index, function, node, self._reached):
-                            found.setdefault(key, []).extend(operations)
+                        for reached in _reach(index, function, node, self._reached):
+                            found.setdefault(reached, []).extend(operations)
                 return not isinstance(node, cst.Lambda)
 
             walk_paths(function.node.body, enter)
-            memo[shared] = found
+            memo[key] = found
         return found
 
     def _cached_verdict(self, handler: Handler, helper: FunctionInfo) -> str | None:
