@@ -20,6 +20,7 @@ from pathlib import Path
 
 import libcst as cst
 
+from mcp_lint.cstparse import parse_module
 from mcp_lint.diagnostics import PARSE_ERROR_CODE, Diagnostic, FileResult
 from mcp_lint.discovery import STANDALONE_FILE, ModuleIndex, ToolScope, discover
 from mcp_lint.frameworks import MCP_IMPORT_PATTERN
@@ -169,7 +170,7 @@ def parse(source: bytes | str) -> cst.Module | Diagnostic:
     if problem is not None:
         return parse_error(problem.message, problem.row, problem.column)
     try:
-        return cst.parse_module(source)
+        return parse_module(source)
     except cst.ParserSyntaxError as exc:
         # CPython's parser places syntax errors more precisely and words them better; ask it first.
         return _syntax_error(source) or parse_error(f"could not parse: {exc.message}", exc.raw_line, exc.raw_column + 1)
@@ -202,7 +203,7 @@ def _parse_reachable(source: bytes | str, partial: bytes) -> tuple[cst.Module, b
     """
     text = partial if isinstance(source, bytes) else partial.decode("utf-8", "surrogatepass")
     try:
-        return cst.parse_module(text), text
+        return parse_module(text), text
     except Exception:  # the whole module is parsed, and any error reported from there
         return None
 

@@ -361,8 +361,7 @@ class ProjectContext:
         """
         if file in self._indexes:
             return self._indexes[file]
-        import libcst as cst
-
+        from mcp_lint.cstparse import parse_module
         from mcp_lint.discovery import discover
 
         self._indexes[file] = None
@@ -374,11 +373,11 @@ class ProjectContext:
         facts = self.facts.get(file) or ModuleFacts()
         text = hollow(data, facts.hollow)
         try:
-            module = cst.parse_module(text)
+            module = parse_module(text)
         except Exception:
             text = data
             try:
-                module = cst.parse_module(text)
+                module = parse_module(text)
             except Exception:  # the module's own check reports why it cannot be parsed
                 return None
         index = self._indexes[file] = discover(module, facts, self, file)
