@@ -67,6 +67,27 @@ def test_expressions_nested_deeper_than_can_be_walked_are_reported_not_passed(tm
     assert proc.stdout.decode().splitlines()[0].startswith("deep.py:1:1: MCP000 too deeply nested: ")
 
 
+def test_the_summary_scans_for_deep_nesting_only_when_cpython_refuses_the_module(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:  # fmt: skip
+    # CPython refuses brackets nested past 200, so a module it parses needs no scan (a tenth of the summary's time).
+    from mcp_lint.project import summary as summary_module
+
+    scanned: list[int] = []
+    real = summary_module.nesting_problem
+
+    def counting(source: bytes) -> object:
+        scanned.append(len(source))
+        return real(source)
+
+    monkeypatch.setattr(summary_module, "nesting_problem", counting)
+    assert summarise(BAD.read_bytes()).error is None
+    assert scanned == []
+    deep = summarise(DEEP.encode())
+    assert deep.error == "too deeply nested: brackets nested 1502 deep (at most 200)"
+    assert scanned == [len(DEEP)]
+
+
 def _work(task: int) -> int:
     if task == 3:
         ctypes.string_at(0)  # a real segmentation fault in this worker process

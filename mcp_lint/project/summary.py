@@ -616,15 +616,21 @@ def summarise(source: bytes) -> ModuleSummary:
         ModuleSummary: the summary; ``error`` says why when it cannot be made (the check step reports syntax
         errors, this step only skips the module; an error starting with :data:`TOO_DEEP` is reported as MCP000).
     """
-    problem = nesting_problem(source)
-    if problem is not None:
-        return ModuleSummary(error=problem.message)
     rendered = False
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # the checked code's own warnings are not ours to print
         try:
             tree = ast.parse(source)
-        except SyntaxError as exc:
+        except (SyntaxError, RecursionError, ValueError, MemoryError) as exc:
+            # CPython refuses brackets nested deeper than libcst can parse safely, so the bound is checked only
+            # when CPython refuses the module (and libcst may be asked).
+            problem = nesting_problem(source)
+            if problem is not None:
+                return ModuleSummary(error=problem.message)
+            if isinstance(exc, RecursionError):
+                return ModuleSummary(error=f"{TOO_DEEP}: CPython's parser gave up")
+            if not isinstance(exc, SyntaxError):
+                return ModuleSummary(error=f"{type(exc).__name__}: {exc}")
             rendered = True
             older = older_syntax(source)
             try:
@@ -633,10 +639,6 @@ def summarise(source: bytes) -> ModuleSummary:
                 tree = None
             if tree is None:
                 return ModuleSummary(error=f"{type(exc).__name__}: {exc}")
-        except RecursionError:
-            return ModuleSummary(error=f"{TOO_DEEP}: CPython's parser gave up")
-        except (ValueError, MemoryError) as exc:
-            return ModuleSummary(error=f"{type(exc).__name__}: {exc}")
         try:
             summary = _Summariser().module(tree)
         except RecursionError:
