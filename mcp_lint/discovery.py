@@ -121,12 +121,15 @@ class Handler:
         path (str): its path in that module.
         framework (Framework): the framework style it is registered with.
         function (FunctionInfo | None): its definition, when it is in the module being checked.
+        tool_name (str | None): the tool name a registration call gives it, in this module or another
+            (``mcp.tool(name="find_author")(books.author_by_name)``); a decorator's is read from the definition.
     """
 
     file: str
     path: str
     framework: Framework
     function: FunctionInfo | None = None
+    tool_name: str | None = None
 
     @property
     def name(self) -> str:
@@ -403,7 +406,8 @@ def discover(
         if info is None:
             continue
         handlers = [
-            Handler(ref.file, ref.path, ref.framework, by_path.get(ref.path) if ref.file == file else None) for ref in refs
+            Handler(ref.file, ref.path, ref.framework, by_path.get(ref.path) if ref.file == file else None, ref.tool_name)
+            for ref in refs
         ]
         index.scopes[info.node] = ToolScope(info, handlers)
         if handlers[0].function is info:

@@ -808,10 +808,11 @@ def _fallback_tests(block: cst.BaseSuite) -> list[cst.If]:
 
 
 def _tool_names(handler: Handler) -> list[str]:
-    """The names a tool handler is registered under (``@mcp.tool(name="x")``, ``@mcp.tool("x")``), then its own."""
-    names: list[str] = []
+    """The names a tool handler is registered under (``mcp.tool(name="x")(fn)`` in any module,
+    ``@mcp.tool(name="x")``, ``@mcp.tool("x")``), then its own."""
+    names: list[str] = [handler.tool_name] if handler.tool_name is not None else []
     if handler.function is None:
-        return [handler.name]  # defined in another module: its own name is what is known here
+        return [*names, handler.name]  # defined in another module: its own name is what is known here
     for decorator in handler.function.node.decorators:
         expr = decorator.decorator
         if isinstance(expr, cst.Call) and callee_name(expr.func) == "tool":
@@ -997,6 +998,108 @@ def _strip_error_prefix(message: cst.BaseExpression) -> cst.BaseExpression | Non
     return cst.SimpleString(f"{message.prefix}{message.quote}{stripped[:1].upper()}{stripped[1:]}{message.quote}")
 
 
+# Exceptions that say the thing looked for is not there (``NotFoundError``, ``ObjectDoesNotExist``, ``NoSuchKey``),
+# and error codes that say so (``e.response["Error"]["Code"] == "ResourceNotFoundException"``). A missing file or
+# module is not one: a read's input file is judged by where its path comes from (see ``_existence_check``).
+_NOT_FOUND_NAME = re.compile(r"(not_?found|does_?not_?exists?|no_?such|not_?exists?|no_?results?_?found)", re.IGNORECASE)
+_NOT_ABSENCE_EXCEPTIONS = frozenset({"FileNotFoundError", "ModuleNotFoundError", "ImportError"})
+# Members that hold an HTTP status: ``e.response.status_code``, ``resp.status``, ``exc.code``.
+_STATUS_MEMBERS = frozenset({"status_code", "status", "code", "http_status", "statusCode", "http_code"})
+# Words of the names of functions that set up what a tool needs (``initiate_auth_flow``, ``get_client``).
+_SETUP_TOKENS = frozenset(
+    "auth oauth login token tokens credential credentials client connect connection session config configure "
+    "setup init initialize initiate".split()
+)
+# Verbs of tools that answer with a collection.
+_COLLECTION_VERBS = frozenset("list search query browse scan count explore filter".split())
+# Builtins that make what a loop goes over out of other values.
+_ITERATORS = frozenset({"range", "zip", "map", "iter", "reversed", "chain", "product"})
+
+
+def _not_found_exception(handler: cst.ExceptHandler) -> bool:
+    """Whether an ``except`` catches an exception that says the thing looked for is not there."""
+    kinds = handler.type
+    if kinds is None:
+        return False
+    elements = [e.value for e in kinds.elements] if isinstance(kinds, cst.Tuple) else [kinds]
+    names = [_last_name(e) for e in elements]
+    return any(
+        name is not None and name not in _NOT_ABSENCE_EXCEPTIONS and _NOT_FOUND_NAME.search(name) is not None
+        for name in names
+    )
+
+
+def _not_found_status(test: cst.BaseExpression) -> bool:
+    """Whether a test asks if a request found nothing: ``e.response.status_code == 404``, ``resp.status ==
+    HTTPStatus.NOT_FOUND``, ``status.HTTP_404_NOT_FOUND == r.status_code``, or an error code that says so
+    (``err["Code"] == "NoSuchKey"``)."""
+    if isinstance(test, cst.BooleanOperation):
+        return isinstance(test.operator, cst.Or) and (_not_found_status(test.left) or _not_found_status(test.right))
+    if not (isinstance(test, cst.Comparison) and len(test.comparisons) == 1):
+        return False
+    target = test.comparisons[0]
+    if not isinstance(target.operator, cst.Equal):
+        return False
+    for value, other in ((test.left, target.comparator), (target.comparator, test.left)):
+        number = integer_value(value) if isinstance(value, cst.Integer) else None
+        text = string_value(value)
+        name = _last_name(value) if isinstance(value, (cst.Name, cst.Attribute)) else None
+        if number == 404 or (name is not None and re.search(r"NOT_FOUND$", name) is not None):
+            if _last_name(other) in _STATUS_MEMBERS:
+                return True
+        elif text is not None and _NOT_FOUND_NAME.search(text) is not None and re.fullmatch(r"[\w.]+", text):
+            return True
+    return False
+
+
+def _sent_by_action(test: cst.BaseExpression, flow: Flow) -> bool:
+    """Whether the response a status test reads came from a request that changes something
+    (``response = requests.post(...)``): its 404 is a missing endpoint or target, not an empty answer."""
+    for node in nodes(test, prune=_SCOPES):
+        if not isinstance(node, cst.Name):
+            continue
+        for value in flow.reaching(node.value)[0]:
+            value = value.expression if isinstance(value, cst.Await) else value
+            if isinstance(value, cst.Call) and callee_name(value.func) in _MUTATORS:
+                return True
+    return False
+
+
+def _lists(scope: ToolScope) -> bool:
+    """Whether the function, or a tool that reaches it, lists or searches (``list_epics``, ``search``): a list that
+    finds nothing comes back empty, so a not-found exception or status there is about what the tool was pointed at
+    (the project whose epics it lists), an argument that names nothing."""
+    names = [scope.function.name]
+    names += [_tool_names(handler)[0] for handler in scope.handlers if not handler.is_dispatcher]
+    verbs = _READ_VERBS | _ACTION_VERBS | _COMPUTE_VERBS
+    return any(next((w for w in _tokens(name) if w in verbs), None) in _COLLECTION_VERBS for name in names)
+
+
+def _found_exit(loop: cst.For) -> bool:
+    """Whether a loop's body leaves the function with what it found (``if row.id == key: return row``)."""
+    return any(isinstance(n, cst.Return) and n.value is not None for n in nodes(loop.body, prune=_SCOPES))
+
+
+def _loop_items(expr: cst.BaseExpression) -> cst.BaseExpression:
+    """The collection a loop goes over: ``enumerate(rows)``, ``sorted(rows)``, ``rows.items()`` and ``await`` are seen
+    through."""
+    while True:
+        if isinstance(expr, cst.Await):
+            expr = expr.expression
+        elif (
+            isinstance(expr, cst.Call) and isinstance(expr.func, cst.Name) and expr.args
+            and expr.func.value in (_WRAPPERS | {"enumerate"})
+        ):  # fmt: skip
+            expr = expr.args[0].value
+        elif (
+            isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute) and not expr.args
+            and expr.func.attr.value in ("items", "values", "keys")
+        ):  # fmt: skip
+            expr = expr.func.value
+        else:
+            return expr
+
+
 class EmptyResultAsError(Rule):
     """## What it does
     Finds a read, search, list or lookup tool (a get-by-id included), or a helper it reaches, that reports a
@@ -1006,7 +1109,12 @@ class EmptyResultAsError(Rule):
     (nested blocks included), at the `else` of a non-empty test, and at the fall-through after
     `if rows: return ...`. The tests it knows: `not x`, `x is None`, `len(x) == 0` (`< 1`), `x == []`,
     `not x.get("items")`, `"k" not in r or not r["k"]`, and counts that are zero (`count == 0`,
-    `r.total == 0`, `r["total"] == 0`, `not r.total_count`). A lookup by a key from the tool's arguments in
+    `r.total == 0`, `r["total"] == 0`, `not r.total_count`). In a tool named as a read, it also looks at an
+    `except` of an exception that says the thing is not there (`NotFoundError`, `ObjectDoesNotExist`,
+    `NoSuchKey`; not a missing file or module), at a test of a 404 status or of a not-found error code
+    (`e.response.status_code == 404`, `err["Code"] == "NoSuchKey"`), and at what follows a loop over a fetched
+    result that returns what it looks for (`for f in feeds: if f["id"] == feed_id: return f`, then
+    `raise ToolError("Feed not found")`). A lookup by a key from the tool's arguments in
     what the tool fetched (`if sheet not in book.sheet_names`) is a get-by-name that found nothing. So is a
     read tool's missing input file or stored item (`if not os.path.exists(filename)` in `get_comments`),
     unless every tool that reaches the check already made it itself.
@@ -1128,6 +1236,11 @@ class EmptyResultAsError(Rule):
         scope = self.context.scope
         if scope is None:
             return
+        if _not_found_status(node.test):
+            chain = [*ancestors_within(self.context.ancestors, scope.function.node), node]
+            if not _lists(scope) and not _sent_by_action(node.test, Flow(scope.function, chain)):
+                self._report_absence(node, _reports_in(node.body), scope)
+            return
         subjects = emptiness_subjects(node.test)
         lookups = membership_lookups(node.test)
         if subjects or lookups:
@@ -1172,6 +1285,82 @@ class EmptyResultAsError(Rule):
                 self._fix(report.statement, report.payload, scope),
             )
 
+    def visit_ExceptHandler(self, node: cst.ExceptHandler) -> None:
+        # ``except ResourceNotFoundError: raise MCPError(f"User {user_id} not found")`` in a read.
+        scope = self.context.scope
+        if scope is not None and _not_found_exception(node) and not _lists(scope):
+            self._report_absence(node, _reports_in(node.body), scope)
+
+    def visit_For(self, node: cst.For) -> None:
+        # ``for feed in feeds: if feed["id"] == feed_id: return feed`` then ``raise ToolError("Feed not found")``.
+        scope = self.context.scope
+        if scope is None or not _found_exit(node):
+            return
+        if isinstance(node.orelse, cst.Else):
+            candidates = _reports_in(node.orelse.body)
+        else:
+            candidates = self._after(node)
+        if not candidates:
+            return
+        chain = [*ancestors_within(self.context.ancestors, scope.function.node), node]
+        items = _loop_items(node.iter)
+        base, _ = _member_chain(items)
+        flow = Flow(scope.function, chain)
+        if isinstance(base, cst.Call) and isinstance(base.func, cst.Name) and base.func.value in _ITERATORS:
+            return  # ``for i in range(count)``: positions, not the items of a result
+        if isinstance(base, cst.Name):
+            fetched = _SETUP_NAME.search(base.value) is None and flow.name_kind(base.value) == "result"
+        else:
+            fetched = flow.kind(base) == "result"
+        if fetched:
+            self._report_absence(node, candidates, scope)
+
+    def _report_absence(self, node: cst.CSTNode, candidates: list[cst.Return | cst.Raise], scope: ToolScope) -> None:
+        """Report the failure reports that speak of absence where a read found nothing without a value test: a
+        not-found exception, a 404 status, a lookup loop that fell through."""
+        reports = []
+        for small in candidates:
+            if id(small) in self._reported:
+                continue
+            report = failure_report(small, self.context.index, scope.function)
+            if report is None:
+                continue
+            text = self._message_text(report.payload, scope.function)
+            if _ABSENCE.search(text) and _FAILURE.search(_NOT_FAILED.sub(" ", text)) is None:
+                reports.append(report)
+        if not reports:
+            return
+        name = scope.function.name
+        if _EXISTENCE.search(name) or _SETUP_TOKENS.intersection(_tokens(name)):
+            # ``check_image_exists`` answers a question whose answer may be no; ``initiate_auth_flow`` and
+            # ``get_client`` set up what the tool needs, and their missing endpoint is a failure.
+            return
+        chain = [*ancestors_within(self.context.ancestors, scope.function.node), node]
+        if self._tool_verdict(scope, chain) != "read":
+            return  # an action's missing target is a real failure; an unnamed tool is not guessed at
+        for report in reports:
+            self._reported.add(id(report.statement))
+            self.report(
+                report.statement,
+                f"Empty result reported as a failure ({report.shape.value}); return it as a successful result",
+                self._fix(report.statement, report.payload, scope),
+            )
+
+    def _after(self, node: cst.CSTNode) -> list[cst.Return | cst.Raise]:
+        """The first ``return`` or ``raise`` among the simple statements right after a statement in its block."""
+        ancestors = self.context.ancestors
+        block = ancestors[-1] if ancestors else None
+        if not isinstance(block, cst.IndentedBlock):
+            return []
+        position = next((k for k, s in enumerate(block.body) if s is node), len(block.body))
+        for statement in block.body[position + 1 :]:
+            if not isinstance(statement, cst.SimpleStatementLine):
+                return []
+            found = [small for small in statement.body if isinstance(small, (cst.Return, cst.Raise))]
+            if found:
+                return found
+        return []
+
     def _message_text(self, payload: cst.BaseExpression, function: FunctionInfo) -> str:
         """The literal text of a report, with that of the messages its calls' arguments build in functions of the
         project (``_error(_empty_outline_message(source))``)."""
@@ -1191,18 +1380,7 @@ class EmptyResultAsError(Rule):
             return _reports_in(node.orelse.body)
         if node.orelse is not None or not leaves(node.body):
             return []
-        ancestors = self.context.ancestors
-        block = ancestors[-1] if ancestors else None
-        if not isinstance(block, cst.IndentedBlock):
-            return []
-        position = next((k for k, s in enumerate(block.body) if s is node), len(block.body))
-        for statement in block.body[position + 1 :]:
-            if not isinstance(statement, cst.SimpleStatementLine):
-                return []
-            found = [small for small in statement.body if isinstance(small, (cst.Return, cst.Raise))]
-            if found:
-                return found
-        return []
+        return self._after(node)
 
     def _is_action(self, scope: ToolScope, flow: Flow, tested: list[cst.BaseExpression]) -> bool:
         """Whether the code is part of an action (update, delete, send, ...) rather than a read.

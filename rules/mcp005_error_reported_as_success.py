@@ -13,6 +13,7 @@ from mcp_lint.discovery import FunctionInfo, ToolScope, mentions_unknown_tool
 from mcp_lint.failures import (
     FailureReport,
     Shape,
+    callee_name,
     failure_report,
     is_false,
     is_true,
@@ -151,6 +152,27 @@ def success_shapes(framework: Framework) -> str | None:
     }.get(framework)
 
 
+def _rebound(node: cst.Return, function: FunctionInfo) -> bool:
+    """Whether the value returned is a local bound more than once (``response = {"success": True}`` in one branch,
+    a failure in the other, then ``return json.dumps(response)`` after them): outside a failure path, the statement
+    also sends the successes, so raising there would fail them."""
+    value = node.value
+    if isinstance(value, cst.Call) and len(value.args) >= 1 and callee_name(value.func) == "dumps":
+        value = value.args[0].value
+    if not isinstance(value, cst.Name):
+        return False  # a report built in the statement itself (``{"error": msg}``) fails whatever its parts
+    bound = 0
+    for statement in nodes(function.node.body, prune=(cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+        if isinstance(statement, cst.Assign):
+            targets = [t.target for t in statement.targets]
+        elif isinstance(statement, cst.AnnAssign) and statement.value is not None:
+            targets = [statement.target]
+        else:
+            continue
+        bound += sum(isinstance(t, cst.Name) and t.value == value.value for t in targets)
+    return bound > 1
+
+
 class ErrorReportedAsSuccess(Rule):
     """## What it does
     Finds a tool handler that reports a failure in a shape its framework sends with `isError: false`:
@@ -220,6 +242,9 @@ class ErrorReportedAsSuccess(Rule):
       the same text (or `json.dumps` of the payload) when every mcp release the project's pins allow is 1.19 or
       later, which passes it through; otherwise `raise ValueError(<same text>)`, which every mcp v1 release
       sends as isError with the text. No fix in a helper or in a `try` body.
+
+    No fix either where the statement also sends successes: a local bound more than once, returned outside a
+    failure branch (`response = {"success": True}` or a failure dict, then `return json.dumps(response)`).
 
     ## References
     - MCP spec 2025-11-25, Tools, "Error Handling" (tool execution errors are reported with `isError: true`):
@@ -328,6 +353,12 @@ class ErrorReportedAsSuccess(Rule):
             if isinstance(ancestor, cst.If):
                 shadow.ancestors = ancestors[:i]
                 rule.visit_If(ancestor)
+            elif isinstance(ancestor, cst.ExceptHandler):
+                shadow.ancestors = ancestors[:i]
+                rule.visit_ExceptHandler(ancestor)
+            elif isinstance(ancestor, cst.For):  # the ``else`` of a lookup loop
+                shadow.ancestors = ancestors[:i]
+                rule.visit_For(ancestor)
             elif isinstance(ancestor, cst.IndentedBlock):
                 # `if rows: return rows` before the statement: MCP003 reads the fall-through after it.
                 child = ancestors[i + 1] if i + 1 < len(ancestors) else None
@@ -337,6 +368,9 @@ class ErrorReportedAsSuccess(Rule):
                     if isinstance(statement, cst.If):
                         shadow.ancestors = ancestors[: i + 1]
                         rule.visit_If(statement)
+                    elif isinstance(statement, cst.For):  # a lookup loop that fell through
+                        shadow.ancestors = ancestors[: i + 1]
+                        rule.visit_For(statement)
         return any(d.node is node for d in shadow.diagnostics)
 
     def _check_call_tool_result(self, node: cst.Return, call: cst.Call, scope: ToolScope) -> None:
@@ -386,7 +420,7 @@ class ErrorReportedAsSuccess(Rule):
         return Fix("Set isError=True on the result", Applicability.UNSAFE, [(call, transform)])
 
     def _fix(self, node: cst.Return, report: FailureReport, scope: ToolScope) -> Fix | None:
-        if report.shape is Shape.HELPER:
+        if report.shape is Shape.HELPER or (not self._in_failure_path(scope) and _rebound(node, scope.function)):
             return None
         payload = report.payload
         if report.shape is Shape.ERROR_STRING:

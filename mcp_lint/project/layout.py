@@ -12,6 +12,8 @@ from __future__ import annotations
 import os
 from functools import lru_cache
 
+from mcp_lint.frameworks import MCP_ROOT_PACKAGES
+
 #: The files whose presence makes a directory a project root.
 ROOT_MARKERS = ("pyproject.toml", "setup.cfg", "setup.py", ".git")
 _SUFFIXES = (".py", ".pyi")
@@ -123,6 +125,10 @@ class Layout:
                 found = self._in_directory(directory, parts[:cut]) if cut else self._in_directory(directory, [])
                 if found is not None:
                     return found, parts[cut:]
+            return None
+        if parts and parts[0] in MCP_ROOT_PACKAGES:
+            # The MCP frameworks are never the project's own modules: a copy of one kept in the repository (for
+            # its tests, say) does not make ``from mcp.server.fastmcp import FastMCP`` name anything but FastMCP.
             return None
         for cut in range(len(parts), 0, -1):
             found = self._module(parts[:cut], importer)

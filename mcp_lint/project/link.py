@@ -42,11 +42,14 @@ class HandlerRef:
         file (str): the file that defines it.
         path (str): its path in that module (``search``, ``Tools.search``).
         framework (Framework): the framework it is registered with.
+        tool_name (str | None): the tool name its registration gives, when that is a call in any module
+            (``mcp.tool(name="find_author")(books.author_by_name)``).
     """
 
     file: str
     path: str
     framework: Framework
+    tool_name: str | None = None
 
     @property
     def name(self) -> str:
@@ -544,6 +547,8 @@ class Linker:
         for handler in handlers:
             found.setdefault(handler, framework)
             wrappers.setdefault(handler, []).extend(wrapped_by)
+            if registration.name is not None and len(handlers) == 1:
+                self.tool_names.setdefault(handler, registration.name)
 
     # -- linking
     def _fill_tables(self) -> None:
@@ -581,6 +586,7 @@ class Linker:
             through at registration (``add_tool(fn=wrapper(fn))``).
         """
         self._fill_tables()
+        self.tool_names: dict[tuple[str, str], str] = {}
         found: dict[tuple[str, str], Framework] = {}
         wrappers: dict[tuple[str, str], list[tuple[str, str]]] = {}
         for file, summary in self.summaries.items():
@@ -621,7 +627,7 @@ class Linker:
         facts = {file: ModuleFacts() for file in self.summaries}
         callees: dict[tuple[str, str], list[tuple[str | None, tuple[str, str]]]] = {}
         for (hfile, hpath), framework in sorted(handlers.items(), key=lambda item: item[0]):
-            ref = HandlerRef(hfile, hpath, framework)
+            ref = HandlerRef(hfile, hpath, framework, self.tool_names.get((hfile, hpath)))
             queue: deque[tuple[tuple[str, str], int]] = deque([((hfile, hpath), 0)])
             queue.extend((w, 0) for w in wrappers.get((hfile, hpath), ()))
             seen: set[tuple[str, str]] = set()

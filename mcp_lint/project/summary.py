@@ -97,6 +97,8 @@ class Registration:
         target (Target): what is registered.
         scope (str | None): the path of the function the registration is made in.
         called (bool): for decorators, whether the decorator is called (``@server.call_tool()``).
+        name (str | None): the tool name given at a call registration (``x.tool(name="find_author")(fn)``,
+            ``x.add_tool(fn, name="find_author")``), when it is a literal.
     """
 
     kind: str
@@ -105,6 +107,7 @@ class Registration:
     target: Target
     scope: str | None
     called: bool = False
+    name: str | None = None
 
 
 @dataclass
@@ -548,7 +551,8 @@ class _Summariser:
             subject = dotted(func.func.value)
             target = self._target(_first_target(node))
             if subject is not None and target is not None:
-                self.summary.registrations.append(Registration("call", subject, func.func.attr, target, scope))
+                registration = Registration("call", subject, func.func.attr, target, scope, name=_tool_name(func, True))
+                self.summary.registrations.append(registration)
             return
         if isinstance(func, ast.Attribute):
             subject = dotted(func.value)
@@ -570,7 +574,8 @@ class _Summariser:
                 target = self._target(_first_target(node))
                 if target is not None:
                     kind = "from_function" if method == "from_function" else "call"
-                    self.summary.registrations.append(Registration(kind, subject, method, target, scope))
+                    registration = Registration(kind, subject, method, target, scope, name=_tool_name(node, False))
+                    self.summary.registrations.append(registration)
                 return
         callee = dotted(func)
         if callee is not None:
@@ -579,6 +584,18 @@ class _Summariser:
                     target = self._target(keyword.value)
                     if target is not None:
                         self.summary.registrations.append(Registration("constructor", callee, "on_call_tool", target, scope))
+
+
+def _tool_name(node: ast.Call, positional: bool) -> str | None:
+    """The literal tool name a registration call gives: its ``name=`` keyword, or (``positional``: the call makes
+    the decorator, ``x.tool("find_author")``) its first argument."""
+    values = [k.value for k in node.keywords if k.arg == "name"]
+    if positional and node.args:
+        values.append(node.args[0])
+    for value in values:
+        if isinstance(value, ast.Constant) and isinstance(value.value, str):
+            return value.value
+    return None
 
 
 def _first_target(node: ast.Call) -> ast.AST | None:
