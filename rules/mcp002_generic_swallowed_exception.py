@@ -352,6 +352,16 @@ def _bind_exception(handler: cst.CSTNode) -> cst.CSTNode:
     return handler.with_changes(name=name)
 
 
+def _returns_name(tree: cst.CSTNode | Sequence[cst.CSTNode], name: str) -> bool:
+    """Whether a ``return`` in the code (nested functions left out) sends a value that mentions a name."""
+    parts = tree if isinstance(tree, Sequence) else [tree]
+    return any(
+        isinstance(n, cst.Return) and n.value is not None
+        and any(isinstance(m, cst.Name) and m.value == name for m in nodes(n.value, prune=(cst.Lambda,)))
+        for part in parts for n in nodes(part, prune=(cst.FunctionDef, cst.ClassDef, cst.Lambda))
+    )  # fmt: skip
+
+
 class GenericSwallowedException(Rule):
     """## What it does
     Finds a broad `except` (bare, `Exception`, `BaseException`, or a tuple holding one) in a tool handler, or
@@ -370,7 +380,10 @@ class GenericSwallowedException(Rule):
     outcome, and then reports a constant failure on that outcome: `if not _save(x): return "Error: could not
     save"`, `if load() is None: ...`, `ok = _save(x)` then `if not ok: ...`, `item, parts = fetch(x)` then
     `if item is None: ...`, `if ok: return result` followed by the report, `"Saved" if ok else "Failed to
-    save"`, or `results.append("Failed to save ...")` for one item of many.
+    save"`, or `results.append("Failed to save ...")` for one item of many. The failure branch may be taken on
+    more than the helper's outcome (`if not folder or folder["kind"] != "dir":`, the `else` of
+    `if ok and ...:`), and the report may be built there and sent after it (`else: response = {"success": False,
+    "message": "Unable to comment"}`, then `return json.dumps(response)`: reported where it is built).
 
     Narrow `except` clauses are not reported (their type is the classification), nor reports that include
     the exception (`str(e)`, `f"{e}"`, `repr(e)`, `type(e).__name__`, `e.args`, `e.response["Error"]["Code"]`,
@@ -486,8 +499,9 @@ class GenericSwallowedException(Rule):
         self.report(node, message, self._fix(handler, report.payload, scope.function))
 
     def _check_swallowing_helper(
-        self, node: cst.Return | cst.Raise | cst.Call, within: Sequence[cst.CSTNode], function: FunctionInfo
-    ) -> None:
+        self, node: cst.Return | cst.Raise | cst.Call | cst.Assign, within: Sequence[cst.CSTNode],
+        function: FunctionInfo,
+    ) -> None:  # fmt: skip
         """``if not _save(x): return "Error: could not save"``, where ``_save`` turns every exception into False;
         also ``return "Saved" if ok else "Failed to save"`` after ``ok = _save(x)``, and a per-item report
         ``results.append("Failed to save")`` in the failure branch."""
@@ -501,7 +515,7 @@ class GenericSwallowedException(Rule):
         if found is None and len(within) >= 2:
             # ``if ok: return result`` followed by the report: the report is the branch where the test fails.
             block, statement = within[-2], within[-1] if not isinstance(node, cst.Call) else None
-            if isinstance(node, (cst.Return, cst.Raise)) and isinstance(block, cst.SimpleStatementLine):
+            if isinstance(node, (cst.Return, cst.Raise, cst.Assign)) and isinstance(block, cst.SimpleStatementLine):
                 block, statement = (within[-3], block) if len(within) >= 3 else (None, None)
             body = getattr(block, "body", None)
             if isinstance(body, Sequence) and statement in body:
@@ -525,8 +539,8 @@ class GenericSwallowedException(Rule):
         module = self.context.ancestors[0] if self.context.ancestors else None
         if arm is not None:
             payload, shape = arm, Shape.ERROR_STRING  # "Saved" if ok else "Failed to save": the failing arm
-        elif isinstance(node, cst.Call):
-            payload = node.args[0].value
+        elif isinstance(node, (cst.Call, cst.Assign)):
+            payload = node.args[0].value if isinstance(node, cst.Call) else node.value
             found_shape = failure_shape(payload, index, function, module=module if isinstance(module, cst.Module) else None)
             if found_shape is None:
                 return
@@ -560,6 +574,14 @@ class GenericSwallowedException(Rule):
             tuple[FunctionInfo, set[str]] | None: the helper and the swallowed values this branch catches, or None
             when the branch is not the failure branch of a helper that swallows every exception.
         """
+        if isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.Or if in_body else cst.And):
+            # ``if not folder or folder["kind"] != "dir":``: the body runs whenever the helper failed (and in
+            # other cases); the ``else`` of ``if ok and ...:`` runs whenever it failed.
+            for operand in (test.left, test.right):
+                found = self._swallowing_test(operand, in_body, function, arm)
+                if found is not None:
+                    return found
+            return None
         read = _failed_test(test)
         if read is None:
             return None
@@ -614,6 +636,21 @@ class GenericSwallowedException(Rule):
 
     def visit_Raise(self, node: cst.Raise) -> None:
         self._check(node)
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        # ``else: response = {"success": False, "message": "Unable to add comment"}``, and ``return
+        # json.dumps(response)`` after the ``if``: the report is built in the failure branch and sent later.
+        scope = self.context.scope
+        if scope is None or len(node.targets) != 1 or not isinstance(node.targets[0].target, cst.Name):
+            return
+        name = node.targets[0].target.value
+        within = ancestors_within(self.context.ancestors, scope.function.node)
+        if any(isinstance(n, cst.ExceptHandler) for n in within):
+            return
+        branch = next((n for n in reversed(within) if isinstance(n, cst.If)), None)
+        if branch is None or _returns_name(branch, name) or not _returns_name(scope.function.node.body, name):
+            return  # sent from the branch itself (reported there), or never sent
+        self._check_swallowing_helper(node, within, scope.function)
 
     def visit_Call(self, node: cst.Call) -> None:
         # ``results.append(<report>)``: a per-item failure report, in a failure branch after a swallowing helper.
