@@ -9,7 +9,15 @@ import libcst as cst
 
 from mcp_lint.diagnostics import Applicability, Fix
 from mcp_lint.discovery import FunctionInfo, Handler, ModuleIndex, ToolScope
-from mcp_lint.failures import callee_name, failure_report, is_error_string, literal_text, message_node, report_text
+from mcp_lint.failures import (
+    FailureReport,
+    callee_name,
+    failure_report,
+    is_error_string,
+    literal_text,
+    message_node,
+    report_text,
+)
 from mcp_lint.fixes import call_tool_result, fill, quote_of
 from mcp_lint.literals import integer_value, literal_value, string_value
 from mcp_lint.rule import Rule, RuleContext, ancestors_within
@@ -1251,16 +1259,7 @@ class EmptyResultAsError(Rule):
             if not subjects:
                 return
             candidates = self._otherwise(node)
-        reports = []
-        for small in candidates:
-            if id(small) in self._reported:
-                continue
-            report = failure_report(small, self.context.index, scope.function)
-            if report is None:
-                continue
-            text = self._message_text(report.payload, scope.function)
-            if _ABSENCE.search(text) and _FAILURE.search(_NOT_FAILED.sub(" ", text)) is None:
-                reports.append(report)
+        reports = self._absence_reports(candidates, scope)
         if not reports:
             return
         chain = [*ancestors_within(self.context.ancestors, scope.function.node), node]
@@ -1315,9 +1314,9 @@ class EmptyResultAsError(Rule):
         if fetched:
             self._report_absence(node, candidates, scope)
 
-    def _report_absence(self, node: cst.CSTNode, candidates: list[cst.Return | cst.Raise], scope: ToolScope) -> None:
-        """Report the failure reports that speak of absence where a read found nothing without a value test: a
-        not-found exception, a 404 status, a lookup loop that fell through."""
+    def _absence_reports(self, candidates: list[cst.Return | cst.Raise], scope: ToolScope) -> list[FailureReport]:
+        """The failure reports among ``return`` and ``raise`` statements whose message speaks of absence ("not
+        found", "no rows") and not of a failure ("failed to"), and that were not reported yet."""
         reports = []
         for small in candidates:
             if id(small) in self._reported:
@@ -1328,6 +1327,12 @@ class EmptyResultAsError(Rule):
             text = self._message_text(report.payload, scope.function)
             if _ABSENCE.search(text) and _FAILURE.search(_NOT_FAILED.sub(" ", text)) is None:
                 reports.append(report)
+        return reports
+
+    def _report_absence(self, node: cst.CSTNode, candidates: list[cst.Return | cst.Raise], scope: ToolScope) -> None:
+        """Report the failure reports that speak of absence where a read found nothing without a value test: a
+        not-found exception, a 404 status, a lookup loop that fell through."""
+        reports = self._absence_reports(candidates, scope)
         if not reports:
             return
         name = scope.function.name
