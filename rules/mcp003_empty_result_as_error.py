@@ -1020,6 +1020,8 @@ _SETUP_TOKENS = frozenset(
 )
 # Verbs of tools that answer with a collection.
 _COLLECTION_VERBS = frozenset("list search query browse scan count explore filter".split())
+# Words of the names of helpers that authenticate the request a tool makes (``verify_token``, ``_login``).
+_AUTH_TOKENS = frozenset("auth oauth authenticate login token tokens credential credentials".split())
 # Builtins that make what a loop goes over out of other values.
 _ITERATORS = frozenset({"range", "zip", "map", "iter", "reversed", "chain", "product"})
 
@@ -1139,7 +1141,8 @@ class EmptyResultAsError(Rule):
     (`arguments.get("ids")`, `args["x"]`, `request.query`, a parse of them, `isinstance` checks); allow-list
     checks (`if name not in ALLOWED`, or the argument looked up in a registry or configuration the server
     holds: `[e for e, lang in registry.items() if lang == language]`); configuration, credentials, clients and connections (`if not api_key`,
-    `if client is None`), a file named by a constant (`Path("models/x.pt").exists()`); and boolean flags.
+    `if client is None`), a file named by a constant (`Path("models/x.pt").exists()`); a helper that
+    authenticates the request (`verify_token`'s missing signing key); and boolean flags.
 
     Nor is an action's missing target. A tool that updates, deletes, renames, approves, rejects, comments on,
     writes, creates, sends, connects, assigns, merges, closes, cancels, copies, builds, downloads, opens or transforms
@@ -1274,6 +1277,8 @@ class EmptyResultAsError(Rule):
                 return
         if self._tool_verdict(scope, chain) is None:
             return  # neither a read nor an action by any name that reaches it: stay silent rather than guess
+        if scope.handler is None and _AUTH_TOKENS.intersection(_tokens(scope.function.name)):
+            return  # ``verify_token``'s missing signing key fails the request whatever tool made it
         if self._is_action(scope, flow, tested):
             return
         for report in reports:
