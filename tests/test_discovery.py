@@ -80,8 +80,12 @@ def test_tool_from_function(imports: str, tool: str, framework: Framework) -> No
     source = f"""
     {imports}
     def fn(): ...
+    def unused(): ...
     t = {tool}.from_function(fn)
+    never_added = {tool}.from_function(unused)
+    TOOLS = [t]
     """
+    # A Tool object is served once something uses it (a server adds it, a table or another module holds it).
     assert handlers(source) == {"fn": framework}
 
 

@@ -34,6 +34,15 @@ _MAX_RESOLVE = 12
 _LOWLEVEL = "lowlevel"
 
 
+def _strings(value: object) -> Iterator[str]:
+    """The strings of a registration target, a tuple of strings and tuples (``("ref", "SearchTool.fn")``)."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, tuple):
+        for part in value:
+            yield from _strings(part)
+
+
 @dataclass(frozen=True)
 class HandlerRef:
     """A tool handler, wherever it is defined.
@@ -529,6 +538,8 @@ class Linker:
             obj = self.resolve(file, scope, registration.subject)
             if obj is not None and obj[0] == "external":
                 framework = fw.TOOL_CLASSES.get(obj[1])
+            if registration.bound is not None and not self._used(file, registration.bound):
+                return  # ``SearchTool = Tool.from_function(search)`` that no server adds and no module imports
         elif kind == "request_handler":
             if self.server_kind(file, scope, registration.subject) == _LOWLEVEL:
                 framework = Framework.MCP_V2_LOWLEVEL
@@ -549,6 +560,26 @@ class Linker:
             wrappers.setdefault(handler, []).extend(wrapped_by)
             if registration.name is not None and len(handlers) == 1:
                 self.tool_names.setdefault(handler, registration.name)
+
+    def _used(self, file: str, name: str) -> bool:
+        """Whether a module-level name is used beyond its definition: imported by a module, read by a function of
+        its own module, or named in a table or registration of it."""
+        summary = self.summaries[file]
+        if any(name in function.reads for function in summary.functions):
+            return True
+        if any(name in refs or any(r.split(".", 1)[0] == name for r in refs) for refs in summary.tables.values()):
+            return True
+        for registration in summary.registrations:
+            if registration.bound != name and any(
+                part == name or part.split(".", 1)[0] == name for part in _strings(registration.target)
+            ):
+                return True
+        return any(
+            qualified.rsplit(".", 1)[-1] == name for other in self.summaries.values() for qualified in other.imports.values()
+        ) or any(
+            alias.split(".", 1)[0] == name or alias.rsplit(".", 1)[-1] == name
+            for other in self.summaries.values() for alias in other.aliases.values()
+        )  # fmt: skip
 
     # -- linking
     def _fill_tables(self) -> None:

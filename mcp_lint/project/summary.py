@@ -99,6 +99,8 @@ class Registration:
         called (bool): for decorators, whether the decorator is called (``@server.call_tool()``).
         name (str | None): the tool name given at a call registration (``x.tool(name="find_author")(fn)``,
             ``x.add_tool(fn, name="find_author")``), when it is a literal.
+        bound (str | None): for ``Tool.from_function(fn)`` assigned to a module-level name
+            (``SearchTool = Tool.from_function(search)``), that name: the tool is served only where it is used.
     """
 
     kind: str
@@ -108,6 +110,7 @@ class Registration:
     scope: str | None
     called: bool = False
     name: str | None = None
+    bound: str | None = None
 
 
 @dataclass
@@ -287,6 +290,18 @@ class _Summariser:
         if isinstance(node, ast.Assign):
             for target in node.targets:
                 self.bind(target, node.value, function, klass is not None and function is None, klass)
+            if (
+                function is None and klass is None and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
+                and isinstance(node.value, ast.Call) and isinstance(node.value.func, ast.Attribute)
+                and node.value.func.attr == "from_function"
+            ):  # fmt: skip
+                before = len(self.summary.registrations)
+                self.expressions([node.value], function, klass)
+                for registration in self.summary.registrations[before:]:
+                    if registration.kind == "from_function" and registration.scope is None:
+                        registration.bound = node.targets[0].id
+                        break
+                return
         elif isinstance(node, ast.AnnAssign):
             self.bind(node.target, node.value, function, klass is not None and function is None, klass, node.annotation)
         elif isinstance(node, ast.AugAssign):
