@@ -1085,6 +1085,27 @@ def _lists(scope: ToolScope) -> bool:
     return any(next((w for w in _tokens(name) if w in verbs), None) in _COLLECTION_VERBS for name in names)
 
 
+def _kept_on_self(function: FunctionInfo, tested: list[cst.BaseExpression]) -> bool:
+    """Whether what the function looked up is stored on ``self`` (``self._workspace = self._init(info)``): a lazy
+    set-up of the server's own state, whose absence is an unmet precondition, not an empty answer."""
+    roots = set()
+    for subject in tested:
+        base = _member_chain(subject)[0]
+        if isinstance(base, cst.NamedExpr):
+            base = base.target
+        if isinstance(base, cst.Name):
+            roots.add(base.value)
+    if not roots:
+        return False
+    for node in nodes(function.node.body, prune=_SCOPES):
+        if isinstance(node, cst.Assign) and any(
+            isinstance(t.target, cst.Attribute) and isinstance(t.target.value, cst.Name) and t.target.value.value == "self"
+            for t in node.targets
+        ) and any(isinstance(n, cst.Name) and n.value in roots for n in nodes(node.value, prune=_SCOPES)):
+            return True
+    return False
+
+
 def _found_exit(loop: cst.For) -> bool:
     """Whether a loop's body leaves the function with what it found (``if row.id == key: return row``)."""
     return any(isinstance(n, cst.Return) and n.value is not None for n in nodes(loop.body, prune=_SCOPES))
@@ -1142,7 +1163,8 @@ class EmptyResultAsError(Rule):
     checks (`if name not in ALLOWED`, or the argument looked up in a registry or configuration the server
     holds: `[e for e, lang in registry.items() if lang == language]`); configuration, credentials, clients and connections (`if not api_key`,
     `if client is None`), a file named by a constant (`Path("models/x.pt").exists()`); a helper that
-    authenticates the request (`verify_token`'s missing signing key); and boolean flags.
+    authenticates the request (`verify_token`'s missing signing key), or that sets up what the server holds
+    (it keeps what it found on `self`: `self._workspace = init(info)`); and boolean flags.
 
     Nor is an action's missing target. A tool that updates, deletes, renames, approves, rejects, comments on,
     writes, creates, sends, connects, assigns, merges, closes, cancels, copies, builds, downloads, opens or transforms
@@ -1279,6 +1301,8 @@ class EmptyResultAsError(Rule):
             return  # neither a read nor an action by any name that reaches it: stay silent rather than guess
         if scope.handler is None and _AUTH_TOKENS.intersection(_tokens(scope.function.name)):
             return  # ``verify_token``'s missing signing key fails the request whatever tool made it
+        if scope.handler is None and _kept_on_self(scope.function, tested):
+            return  # ``self._workspace = ...(info)``: a helper that sets up what the server holds
         if self._is_action(scope, flow, tested):
             return
         for report in reports:
