@@ -21,7 +21,7 @@ from mcp_lint.failures import (
     string_prefix,
 )
 from mcp_lint.fixes import with_exception
-from mcp_lint.rule import Rule, ancestors_within
+from mcp_lint.rule import Rule, RuleContext, ancestors_within
 from mcp_lint.traversal import children, leaves, nodes, own_nodes
 
 _BROAD = frozenset({"Exception", "BaseException"})
@@ -352,14 +352,13 @@ def _bind_exception(handler: cst.CSTNode) -> cst.CSTNode:
     return handler.with_changes(name=name)
 
 
-def _returns_name(tree: cst.CSTNode | Sequence[cst.CSTNode], name: str) -> bool:
-    """Whether a ``return`` in the code (nested functions left out) sends a value that mentions a name."""
-    parts = tree if isinstance(tree, Sequence) else [tree]
-    return any(
-        isinstance(n, cst.Return) and n.value is not None
-        and any(isinstance(m, cst.Name) and m.value == name for m in nodes(n.value, prune=(cst.Lambda,)))
-        for part in parts for n in nodes(part, prune=(cst.FunctionDef, cst.ClassDef, cst.Lambda))
-    )  # fmt: skip
+def _returned_names(tree: cst.CSTNode) -> frozenset[str]:
+    """The names the values of the code's ``return`` statements mention (nested functions left out)."""
+    found: set[str] = set()
+    for node in nodes(tree, prune=(cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+        if isinstance(node, cst.Return) and node.value is not None:
+            found.update(m.value for m in nodes(node.value, prune=(cst.Lambda,)) if isinstance(m, cst.Name))
+    return frozenset(found)
 
 
 class GenericSwallowedException(Rule):
@@ -462,6 +461,11 @@ class GenericSwallowedException(Rule):
         rb"except\s*:|(?<![A-Za-z0-9_])(Base)?Exception\b|ClientError|RequestException|HTTPError|HTTPStatusError"
         rb"|RequestError"
     )
+
+    def __init__(self, context: RuleContext) -> None:
+        super().__init__(context)
+        # Function or ``if`` (by ``id`` of its node) -> the names its ``return`` statements send, for ``visit_Assign``.
+        self._returned: dict[int, frozenset[str]] = {}
 
     def _check(self, node: cst.Return | cst.Raise) -> None:
         scope = self.context.scope
@@ -644,12 +648,25 @@ class GenericSwallowedException(Rule):
         if scope is None or len(node.targets) != 1 or not isinstance(node.targets[0].target, cst.Name):
             return
         name = node.targets[0].target.value
-        within = ancestors_within(self.context.ancestors, scope.function.node)
-        if any(isinstance(n, cst.ExceptHandler) for n in within):
-            return
+        function = scope.function.node
+        within = ancestors_within(self.context.ancestors, function)
         branch = next((n for n in reversed(within) if isinstance(n, cst.If)), None)
-        if branch is None or _returns_name(branch, name) or not _returns_name(scope.function.node.body, name):
-            return  # sent from the branch itself (reported there), or never sent
+        if branch is None or any(isinstance(n, cst.ExceptHandler) for n in within):
+            return
+        module = self.context.ancestors[0] if self.context.ancestors else None
+        module = module if isinstance(module, cst.Module) else None
+        if failure_shape(node.value, self.context.index, scope.function, module=module) is None:
+            return
+        returned = self._returned.get(id(function))
+        if returned is None:
+            returned = self._returned[id(function)] = _returned_names(function.body)
+        if name not in returned:
+            return  # never sent
+        sent = self._returned.get(id(branch))
+        if sent is None:
+            sent = self._returned[id(branch)] = _returned_names(branch)
+        if name in sent:
+            return  # sent from the branch itself (reported there)
         self._check_swallowing_helper(node, within, scope.function)
 
     def visit_Call(self, node: cst.Call) -> None:
