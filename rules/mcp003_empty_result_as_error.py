@@ -1305,13 +1305,7 @@ class EmptyResultAsError(Rule):
             return  # ``self._workspace = ...(info)``: a helper that sets up what the server holds
         if self._is_action(scope, flow, tested):
             return
-        for report in reports:
-            self._reported.add(id(report.statement))
-            self.report(
-                report.statement,
-                f"Empty result reported as a failure ({report.shape.value}); return it as a successful result",
-                self._fix(report.statement, report.payload, scope),
-            )
+        self._report_all(reports, scope)
 
     def visit_ExceptHandler(self, node: cst.ExceptHandler) -> None:
         # ``except ResourceNotFoundError: raise MCPError(f"User {user_id} not found")`` in a read.
@@ -1343,6 +1337,16 @@ class EmptyResultAsError(Rule):
         if fetched:
             self._report_absence(node, candidates, scope)
 
+    def _report_all(self, reports: list[FailureReport], scope: ToolScope) -> None:
+        """Report each empty result reported as a failure, with the fix that returns it as a success."""
+        for report in reports:
+            self._reported.add(id(report.statement))
+            self.report(
+                report.statement,
+                f"Empty result reported as a failure ({report.shape.value}); return it as a successful result",
+                self._fix(report.statement, report.payload, scope),
+            )
+
     def _absence_reports(self, candidates: list[cst.Return | cst.Raise], scope: ToolScope) -> list[FailureReport]:
         """The failure reports among ``return`` and ``raise`` statements whose message speaks of absence ("not
         found", "no rows") and not of a failure ("failed to"), and that were not reported yet."""
@@ -1372,13 +1376,7 @@ class EmptyResultAsError(Rule):
         chain = [*ancestors_within(self.context.ancestors, scope.function.node), node]
         if self._tool_verdict(scope, chain) != "read":
             return  # an action's missing target is a real failure; an unnamed tool is not guessed at
-        for report in reports:
-            self._reported.add(id(report.statement))
-            self.report(
-                report.statement,
-                f"Empty result reported as a failure ({report.shape.value}); return it as a successful result",
-                self._fix(report.statement, report.payload, scope),
-            )
+        self._report_all(reports, scope)
 
     def _after(self, node: cst.CSTNode) -> list[cst.Return | cst.Raise]:
         """The first ``return`` or ``raise`` among the simple statements right after a statement in its block."""
