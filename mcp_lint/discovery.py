@@ -54,6 +54,7 @@ class FunctionInfo:
     _assigned: dict[str, cst.BaseExpression] | None = field(default=None, repr=False)
     _returns: list[cst.BaseExpression] | None = field(default=None, repr=False)
     _unpacked: dict[str, tuple[cst.BaseExpression, int]] | None = field(default=None, repr=False)
+    _bindings: dict[str, int] | None = field(default=None, repr=False)
 
     @property
     def name(self) -> str:
@@ -64,20 +65,23 @@ class FunctionInfo:
         assigned: dict[str, cst.BaseExpression] = {}
         unpacked: dict[str, tuple[cst.BaseExpression, int]] = {}
         returns: list[cst.BaseExpression] = []
+        bindings: dict[str, int] = {}
         for node in own_nodes(self.node):
             if isinstance(node, cst.Assign):
                 for target in node.targets:
                     if isinstance(target.target, cst.Name):
                         assigned[target.target.value] = node.value
+                        bindings[target.target.value] = bindings.get(target.target.value, 0) + 1
                     elif isinstance(target.target, (cst.Tuple, cst.List)):
                         for position, element in enumerate(target.target.elements):
                             if isinstance(element.value, cst.Name):
                                 unpacked[element.value.value] = (node.value, position)
             elif isinstance(node, cst.AnnAssign) and node.value is not None and isinstance(node.target, cst.Name):
                 assigned[node.target.value] = node.value
+                bindings[node.target.value] = bindings.get(node.target.value, 0) + 1
             elif isinstance(node, cst.Return) and node.value is not None:
                 returns.append(node.value)
-        self._assigned, self._returns, self._unpacked = assigned, returns, unpacked
+        self._assigned, self._returns, self._unpacked, self._bindings = assigned, returns, unpacked, bindings
 
     def assigned(self, name: str) -> cst.BaseExpression | None:
         """Return the value last assigned to a plain local name in the function's own body.
@@ -90,6 +94,19 @@ class FunctionInfo:
         if self._assigned is None:
             self._scan()
         return self._assigned.get(name)  # type: ignore[union-attr]
+
+    def bindings(self, name: str) -> int:
+        """Count the assignments of a value to a plain local name in the function's own body (``x = ...``,
+        ``x: T = ...``).
+
+        Args:
+            name (str): the local name.
+        Returns:
+            int: how many statements bind it.
+        """
+        if self._bindings is None:
+            self._scan()
+        return self._bindings.get(name, 0)  # type: ignore[union-attr]
 
     def unpacked(self, name: str) -> tuple[cst.BaseExpression, int] | None:
         """Return the value a local name was last unpacked from (``email, files = fetch(x)``), and its position.

@@ -70,6 +70,12 @@ class RuleContext:
         #: positions: printing it alone costs less than printing the function.
         self.inner: dict[int, cst.CSTNode] = {}
 
+    @property
+    def module(self) -> cst.Module | None:
+        """cst.Module | None: the module being walked (the first ancestor), None outside a walk."""
+        root = self.ancestors[0] if self.ancestors else None
+        return root if isinstance(root, cst.Module) else None
+
     def report(self, rule: Rule, node: cst.CSTNode, message: str, fix: Fix | None = None) -> Diagnostic:
         """Record a finding; the engine fills in its position.
 

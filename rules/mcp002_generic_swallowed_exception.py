@@ -21,7 +21,7 @@ from mcp_lint.failures import (
     string_prefix,
 )
 from mcp_lint.fixes import with_exception
-from mcp_lint.rule import Rule, RuleContext, ancestors_within
+from mcp_lint.rule import Rule, ancestors_within
 from mcp_lint.traversal import children, leaves, nodes, own_nodes
 
 _BROAD = frozenset({"Exception", "BaseException"})
@@ -352,13 +352,10 @@ def _bind_exception(handler: cst.CSTNode) -> cst.CSTNode:
     return handler.with_changes(name=name)
 
 
-def _returned_names(tree: cst.CSTNode) -> frozenset[str]:
-    """The names the values of the code's ``return`` statements mention (nested functions left out)."""
-    found: set[str] = set()
-    for node in nodes(tree, prune=(cst.FunctionDef, cst.ClassDef, cst.Lambda)):
-        if isinstance(node, cst.Return) and node.value is not None:
-            found.update(m.value for m in nodes(node.value, prune=(cst.Lambda,)) if isinstance(m, cst.Name))
-    return frozenset(found)
+def _names(expr: cst.CSTNode) -> set[str]:
+    """The names an expression mentions, lambdas left out."""
+    return {m.value for m in nodes(expr, prune=(cst.Lambda,)) if isinstance(m, cst.Name)}
+
 
 
 class GenericSwallowedException(Rule):
@@ -462,11 +459,6 @@ class GenericSwallowedException(Rule):
         rb"|RequestError"
     )
 
-    def __init__(self, context: RuleContext) -> None:
-        super().__init__(context)
-        # Function or ``if`` (by ``id`` of its node) -> the names its ``return`` statements send, for ``visit_Assign``.
-        self._returned: dict[int, frozenset[str]] = {}
-
     def _check(self, node: cst.Return | cst.Raise) -> None:
         scope = self.context.scope
         if scope is None:
@@ -482,10 +474,7 @@ class GenericSwallowedException(Rule):
             return
         if any(isinstance(n, (cst.If, cst.Match)) for n in within[handler_at:]):
             return  # a report chosen by a condition is a classified report
-        module = self.context.ancestors[0] if self.context.ancestors else None
-        report = failure_report(
-            node, self.context.index, scope.function, module=module if isinstance(module, cst.Module) else None
-        )
+        report = failure_report(node, self.context.index, scope.function, module=self.context.module)
         informativeness = _Informativeness(self.context.index, scope.function, handler)
         if report is None or informativeness.is_informative(report.payload):
             return
@@ -540,17 +529,17 @@ class GenericSwallowedException(Rule):
             return
         helper, swallowed = found
         index = self.context.index
-        module = self.context.ancestors[0] if self.context.ancestors else None
+        module = self.context.module
         if arm is not None:
             payload, shape = arm, Shape.ERROR_STRING  # "Saved" if ok else "Failed to save": the failing arm
         elif isinstance(node, (cst.Call, cst.Assign)):
             payload = node.args[0].value if isinstance(node, cst.Call) else node.value
-            found_shape = failure_shape(payload, index, function, module=module if isinstance(module, cst.Module) else None)
+            found_shape = failure_shape(payload, index, function, module=module)
             if found_shape is None:
                 return
             shape = found_shape
         else:
-            report = failure_report(node, index, function, module=module if isinstance(module, cst.Module) else None)
+            report = failure_report(node, index, function, module=module)
             if report is None:
                 return
             payload, shape = report.payload, report.shape
@@ -653,20 +642,13 @@ class GenericSwallowedException(Rule):
         branch = next((n for n in reversed(within) if isinstance(n, cst.If)), None)
         if branch is None or any(isinstance(n, cst.ExceptHandler) for n in within):
             return
-        module = self.context.ancestors[0] if self.context.ancestors else None
-        module = module if isinstance(module, cst.Module) else None
-        if failure_shape(node.value, self.context.index, scope.function, module=module) is None:
+        if failure_shape(node.value, self.context.index, scope.function, module=self.context.module) is None:
             return
-        returned = self._returned.get(id(function))
-        if returned is None:
-            returned = self._returned[id(function)] = _returned_names(function.body)
-        if name not in returned:
+        if not any(name in _names(value) for value in scope.function.returns):
             return  # never sent
-        sent = self._returned.get(id(branch))
-        if sent is None:
-            sent = self._returned[id(branch)] = _returned_names(branch)
-        if name in sent:
-            return  # sent from the branch itself (reported there)
+        for inner in nodes(branch, prune=(cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            if isinstance(inner, cst.Return) and inner.value is not None and name in _names(inner.value):
+                return  # sent from the branch itself (reported there)
         self._check_swallowing_helper(node, within, scope.function)
 
     def visit_Call(self, node: cst.Call) -> None:

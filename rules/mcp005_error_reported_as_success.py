@@ -161,16 +161,7 @@ def _rebound(node: cst.Return, function: FunctionInfo) -> bool:
         value = value.args[0].value
     if not isinstance(value, cst.Name):
         return False  # a report built in the statement itself (``{"error": msg}``) fails whatever its parts
-    bound = 0
-    for statement in nodes(function.node.body, prune=(cst.FunctionDef, cst.ClassDef, cst.Lambda)):
-        if isinstance(statement, cst.Assign):
-            targets = [t.target for t in statement.targets]
-        elif isinstance(statement, cst.AnnAssign) and statement.value is not None:
-            targets = [statement.target]
-        else:
-            continue
-        bound += sum(isinstance(t, cst.Name) and t.value == value.value for t in targets)
-    return bound > 1
+    return function.bindings(value.value) > 1
 
 
 class ErrorReportedAsSuccess(Rule):
@@ -278,8 +269,7 @@ class ErrorReportedAsSuccess(Rule):
         where = success_shapes(framework)
         if where is None:
             return
-        module = self.context.ancestors[0] if self.context.ancestors else None
-        module = module if isinstance(module, cst.Module) else None
+        module = self.context.module
         if isinstance(value, cst.Name) and self._tested_for_error(value.value, scope):
             report: FailureReport | None = FailureReport(node, Shape.ERROR_DICT, value)  # if r.get("error"): return r
         else:

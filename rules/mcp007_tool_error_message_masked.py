@@ -177,13 +177,9 @@ class ToolErrorMessageMasked(Rule):
         self._fastmcp_mask: bool | None = None
         self._tool_error_subclasses: set[str] | None = None
 
-    def _module(self) -> cst.Module | None:
-        root = self.context.ancestors[0] if self.context.ancestors else None
-        return root if isinstance(root, cst.Module) else None
-
     def _fastmcp_masks(self) -> bool:
         if self._fastmcp_mask is None:
-            module = self._module()
+            module = self.context.module
             self._fastmcp_mask = module is not None and fastmcp_masking(module, self.context.index) is not None
         return self._fastmcp_mask
 
@@ -191,7 +187,7 @@ class ToolErrorMessageMasked(Rule):
         """Same-module classes deriving, directly or not, from a ToolError."""
         if self._tool_error_subclasses is None:
             found: set[str] = set()
-            module = self._module()
+            module = self.context.module
             classes = [n for n in module.body if isinstance(n, cst.ClassDef)] if module is not None else []
             changed = True
             while changed:
