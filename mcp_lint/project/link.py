@@ -574,12 +574,13 @@ class Linker:
                 part == name or part.split(".", 1)[0] == name for part in _strings(registration.target)
             ):
                 return True
-        return any(
-            qualified.rsplit(".", 1)[-1] == name for other in self.summaries.values() for qualified in other.imports.values()
-        ) or any(
-            alias.split(".", 1)[0] == name or alias.rsplit(".", 1)[-1] == name
-            for other in self.summaries.values() for alias in other.aliases.values()
-        )  # fmt: skip
+        if self._named is None:  # what every module imports or aliases, worked out once for all the names asked about
+            self._named = set()
+            for other in self.summaries.values():
+                self._named.update(qualified.rsplit(".", 1)[-1] for qualified in other.imports.values())
+                for alias in other.aliases.values():
+                    self._named.update((alias.split(".", 1)[0], alias.rsplit(".", 1)[-1]))
+        return name in self._named
 
     # -- linking
     def _fill_tables(self) -> None:
@@ -618,6 +619,7 @@ class Linker:
         """
         self._fill_tables()
         self.tool_names: dict[tuple[str, str], str] = {}
+        self._named: set[str] | None = None
         found: dict[tuple[str, str], Framework] = {}
         wrappers: dict[tuple[str, str], list[tuple[str, str]]] = {}
         for file, summary in self.summaries.items():

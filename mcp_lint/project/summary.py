@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
+from mcp_lint.frameworks import MCP_ROOT_PACKAGES
 from mcp_lint.nesting import nesting_problem
 
 #: Parameter and keyword names that carry the function a registration call registers.
@@ -146,9 +147,6 @@ class ModuleSummary:
     tables: dict[str, list[str]] = field(default_factory=dict)
     registrations: list[Registration] = field(default_factory=list)
     error: str | None = None
-
-
-_MCP_ROOTS = frozenset({"mcp", "mcp_types", "fastmcp"})
 
 
 def definition_path(seen: dict[str, int], prefix: str | None, name: str) -> str:
@@ -287,6 +285,7 @@ class _Summariser:
             self.loops.pop()
             self.block(node.orelse, function, klass, prefix)
             return
+        bound: tuple[str, int] | None = None
         if isinstance(node, ast.Assign):
             for target in node.targets:
                 self.bind(target, node.value, function, klass is not None and function is None, klass)
@@ -295,13 +294,7 @@ class _Summariser:
                 and isinstance(node.value, ast.Call) and isinstance(node.value.func, ast.Attribute)
                 and node.value.func.attr == "from_function"
             ):  # fmt: skip
-                before = len(self.summary.registrations)
-                self.expressions([node.value], function, klass)
-                for registration in self.summary.registrations[before:]:
-                    if registration.kind == "from_function" and registration.scope is None:
-                        registration.bound = node.targets[0].id
-                        break
-                return
+                bound = (node.targets[0].id, len(self.summary.registrations))  # ``SearchTool = Tool.from_function(...)``
         elif isinstance(node, ast.AnnAssign):
             self.bind(node.target, node.value, function, klass is not None and function is None, klass, node.annotation)
         elif isinstance(node, ast.AugAssign):
@@ -323,6 +316,11 @@ class _Summariser:
                 self.expressions([v for v in value if isinstance(v, ast.AST)], function, klass)
             elif isinstance(value, ast.AST) and not isinstance(value, ast.stmt):
                 self.expressions([value], function, klass)
+        if bound is not None:
+            for registration in self.summary.registrations[bound[1] :]:
+                if registration.kind == "from_function" and registration.scope is None:
+                    registration.bound = bound[0]
+                    break
         if isinstance(node, ast.Return) and function is not None and node.value is not None:
             value = node.value.value if isinstance(node.value, ast.Await) else node.value
             returned = dotted(value.func) if isinstance(value, ast.Call) else dotted(value)
@@ -376,7 +374,7 @@ class _Summariser:
         table = function.imports if function is not None else self.summary.imports
         if isinstance(node, ast.Import):
             for alias in node.names:
-                if alias.name.split(".", 1)[0] in _MCP_ROOTS:
+                if alias.name.split(".", 1)[0] in MCP_ROOT_PACKAGES:
                     self.summary.imports_mcp = True
                 if alias.asname:
                     table[alias.asname] = alias.name
@@ -387,7 +385,7 @@ class _Summariser:
                     table.setdefault(alias.name, alias.name)
             return
         module = "." * node.level + (node.module or "")
-        if node.level == 0 and (node.module or "").split(".", 1)[0] in _MCP_ROOTS:
+        if node.level == 0 and (node.module or "").split(".", 1)[0] in MCP_ROOT_PACKAGES:
             self.summary.imports_mcp = True
         for alias in node.names:
             if alias.name == "*":
