@@ -93,6 +93,8 @@ _ACTION_VERBS = frozenset(
     "copy duplicate paste build ingest export clear cleanup link relink perform record resume run setup append "
     "capture grab".split()
 )
+# Every verb the names above know.
+_VERBS = _READ_VERBS | _ACTION_VERBS | _COMPUTE_VERBS
 # Operations that change the object they are called on or given (`ticket.update(...)`, `db.delete(row)`).
 _MUTATORS = frozenset(
     "update delete save post put patch remove send write create insert upsert destroy approve reject merge "
@@ -208,12 +210,15 @@ def verb_of(name: str) -> str | None:
     Returns:
         str | None: "read", "action", or None when it names no verb either list knows.
     """
-    for word in _tokens(name):
-        if word in _READ_VERBS:
-            return "read"
-        if word in _ACTION_VERBS or word in _COMPUTE_VERBS:
-            return "action"
-    return None
+    verb = _first_verb(name)
+    if verb is None:
+        return None
+    return "read" if verb in _READ_VERBS else "action"
+
+
+def _first_verb(name: str) -> str | None:
+    """str | None: the first word of a name that is a known verb of reading, acting or computing."""
+    return next((word for word in _tokens(name) if word in _VERBS), None)
 
 
 def _is_part_getter(name: str) -> bool:
@@ -1081,8 +1086,7 @@ def _lists(scope: ToolScope) -> bool:
     (the project whose epics it lists), an argument that names nothing."""
     names = [scope.function.name]
     names += [_tool_names(handler)[0] for handler in scope.handlers if not handler.is_dispatcher]
-    verbs = _READ_VERBS | _ACTION_VERBS | _COMPUTE_VERBS
-    return any(next((w for w in _tokens(name) if w in verbs), None) in _COLLECTION_VERBS for name in names)
+    return any(_first_verb(name) in _COLLECTION_VERBS for name in names)
 
 
 def _kept_on_self(function: FunctionInfo, tested: list[cst.BaseExpression]) -> bool:
