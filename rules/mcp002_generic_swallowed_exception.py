@@ -291,13 +291,13 @@ _PARSERS = frozenset(
     {
         "int", "float", "complex", "Decimal", "UUID", "strptime", "fromisoformat", "isoparse", "parse", "loads",
         "literal_eval", "ip_address", "ip_network", "ZoneInfo", "model_validate", "model_validate_json",
-        "parse_obj", "parse_date", "parse_datetime",
+        "parse_obj", "parse_date", "parse_datetime", "json",
     }
 )  # fmt: skip
 #: Calls that may sit around a parse without doing anything that fails otherwise.
 _HARMLESS = frozenset({"strip", "lstrip", "rstrip", "lower", "upper", "date", "time"})
 #: Words of a message that names an input error.
-_INPUT_ERROR = re.compile(r"\b(invalid|format\w*|must|expect\w*)\b", re.IGNORECASE)
+_INPUT_ERROR = re.compile(r"\b(invalid|format\w*|must|expect\w*|not (?:a )?valid)\b", re.IGNORECASE)
 
 
 def _parsed_inputs(try_node: cst.Try) -> set[str] | None:
@@ -386,8 +386,8 @@ class GenericSwallowedException(Rule):
     `traceback.format_exc()`, or a local value derived from it), nor reports chosen by an `if` or `match`
     inside the handler (a classified report), nor a bare re-raise. A broad `except` around a try body of one
     statement that only parses or converts an input (`int(limit)`, `datetime.strptime(day, ...)`,
-    `json.loads(raw)`, `uuid.UUID(...)`, `Decimal(...)`) is classified too when its message names the input
-    error: it says invalid, format, must or expected, or names the parameter parsed.
+    `json.loads(raw)`, `response.json()`, `uuid.UUID(...)`, `Decimal(...)`) is classified too when its message names
+    the input error: it says invalid, not valid, format, must or expected, or names the parameter parsed.
     Also classified: a broad `except` around a try body that only imports (`try: import numpy`: the failure is
     the missing dependency), one after a try body that ends by raising a failure report of its own (the
     `except` only falls back to a plainer report of that failure when building the detailed one fails), and a
