@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -21,7 +22,7 @@ from libcst.helpers import get_full_name_for_node
 from mcp_lint.frameworks import Framework
 from mcp_lint.project.summary import definition_path
 from mcp_lint.symbols import SymbolTable
-from mcp_lint.traversal import own_nodes, walk_paths
+from mcp_lint.traversal import nodes, own_nodes, walk_paths
 
 if TYPE_CHECKING:
     from mcp_lint.project import ModuleFacts, ProjectContext
@@ -121,12 +122,68 @@ class FunctionInfo:
             self._scan()
         return self._unpacked.get(name)  # type: ignore[union-attr]
 
+    def reaching(self, name: str, path: Sequence[cst.CSTNode]) -> cst.BaseExpression | None:
+        """Return the value of the plain assignment to a local name that reaches a point of the function: the
+        nearest statement before the point, in its own block or a block around it, that binds the name, when that
+        statement is ``name = value`` (``msg = "Failed to save"`` in a failure branch, not the
+        ``msg = f"... {e}"`` of an ``except`` further down, which :meth:`assigned` would give).
+
+        Args:
+            name (str): the local name.
+            path (Sequence[cst.CSTNode]): the nodes from the function's definition down to the point, outermost
+                first (the point last).
+        Returns:
+            cst.BaseExpression | None: the value; :meth:`assigned`'s answer when the name is bound once, when the
+            nearest statement that binds it is anything else (an ``if`` that binds it in a branch, a loop), or
+            when no statement before the point binds it.
+        """
+        if self.bindings(name) <= 1:
+            return self.assigned(name)
+        for depth in range(len(path) - 2, -1, -1):
+            body = getattr(path[depth], "body", None)
+            if isinstance(path[depth], cst.FunctionDef):
+                break
+            if not isinstance(body, Sequence) or isinstance(body, str):
+                continue
+            child = path[depth + 1]
+            at = next((i for i, statement in enumerate(body) if statement is child), None)
+            for statement in reversed(body[:at] if at is not None else ()):
+                if not _binds(statement, name):
+                    continue
+                line = statement.body if isinstance(statement, cst.SimpleStatementLine) else ()
+                for small in reversed(line):
+                    if isinstance(small, cst.Assign) and any(
+                        isinstance(t.target, cst.Name) and t.target.value == name for t in small.targets
+                    ):
+                        return small.value
+                    if isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name):
+                        if small.target.value == name and small.value is not None:
+                            return small.value
+                return self.assigned(name)
+        return self.assigned(name)
+
     @property
     def returns(self) -> list[cst.BaseExpression]:
         """list[cst.BaseExpression]: the values of the function's own ``return`` statements, in order."""
         if self._returns is None:
             self._scan()
         return self._returns  # type: ignore[return-value]
+
+
+def _binds(statement: cst.CSTNode, name: str) -> bool:
+    """Whether a statement binds a name anywhere in it (an assignment, a loop or ``with`` target, ``:=``), nested
+    functions and classes left out."""
+    for node in nodes(statement, prune=(cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+        target: cst.CSTNode | None = None
+        if isinstance(node, cst.AssignTarget):
+            target = node.target
+        elif isinstance(node, (cst.AnnAssign, cst.AugAssign, cst.For, cst.CompFor, cst.NamedExpr)):
+            target = node.target
+        elif isinstance(node, cst.AsName):
+            target = node.name
+        if target is not None and any(isinstance(n, cst.Name) and n.value == name for n in nodes(target)):
+            return True
+    return False
 
 
 @dataclass(eq=False)

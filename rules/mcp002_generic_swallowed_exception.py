@@ -87,9 +87,15 @@ def _value_names(expr: cst.CSTNode) -> tuple[list[str], list[cst.BaseExpression]
 class _Informativeness:
     """Decides whether a failure report carries the exception or anything beyond constants and tool arguments."""
 
-    def __init__(self, index: ModuleIndex, function: FunctionInfo, handler: cst.ExceptHandler | None) -> None:
+    def __init__(
+        self, index: ModuleIndex, function: FunctionInfo, handler: cst.ExceptHandler | None,
+        at: Sequence[cst.CSTNode] = (),
+    ) -> None:  # fmt: skip
         self.index = index
         self.function = function
+        #: The path from the function down to the report: a name the report reads directly has the value of the
+        #: binding that reaches it.
+        self.at = at
         node = function.node
         self.params = {p.name.value for p in (*node.params.posonly_params, *node.params.params, *node.params.kwonly_params)}
         for star in (node.params.star_arg, node.params.star_kwarg):
@@ -135,7 +141,7 @@ class _Informativeness:
                 continue
             if name in self.index.symbols.imports:
                 continue
-            value = self.function.assigned(name)
+            value = self.function.reaching(name, self.at) if self.at and not depth else self.function.assigned(name)
             if name in _BUILTINS and value is None:
                 continue
             if value is None and not self.derived and self.function.unpacked(name) is not None:
@@ -182,23 +188,28 @@ def _block_ends_in_raise(block: cst.BaseSuite | cst.If | cst.Else | None) -> boo
 
 
 def _handled_returns(
-    helper: FunctionInfo, index: ModuleIndex | None = None
+    helper: FunctionInfo, index: ModuleIndex | None = None, unconditional: bool = False
 ) -> Iterator[tuple[cst.ExceptHandler, cst.Return]]:
     """Yield each ``return`` of a helper's ``except`` clauses with its clause; given the index, of its broad
-    clauses only, leaving out those that guard an import."""
+    clauses only, leaving out those that guard an import; ``unconditional``: only those not chosen by an ``if`` or
+    ``match`` inside the clause (``if code == "AccessDenied": return None`` then ``raise``: a classified outcome)."""
+    prune: tuple[type[cst.CSTNode], ...] = (cst.FunctionDef, cst.ClassDef, cst.Lambda)
+    if unconditional:
+        prune += (cst.If, cst.Match)
     for node in own_nodes(helper.node):
         if not isinstance(node, cst.Try) or (index is not None and _guards_import(node)):
             continue
         for handler in node.handlers:
             if index is None or _broadness(handler, index) is not None:
-                for inner in nodes(handler.body, prune=(cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+                for inner in nodes(handler.body, prune=prune):
                     if isinstance(inner, cst.Return):
                         yield handler, inner
 
 
 def _except_returns(helper: FunctionInfo, index: ModuleIndex | None = None) -> Iterator[cst.Return]:
-    """Yield the ``return`` statements of a helper's ``except`` clauses; given the index, of its broad ones only."""
-    for _, returned in _handled_returns(helper, index):
+    """Yield the ``return`` statements of a helper's broad ``except`` clauses (all of them without the index) that
+    no ``if`` or ``match`` inside the clause chooses."""
+    for _, returned in _handled_returns(helper, index, unconditional=True):
         yield returned
 
 
@@ -475,7 +486,7 @@ class GenericSwallowedException(Rule):
         if any(isinstance(n, (cst.If, cst.Match)) for n in within[handler_at:]):
             return  # a report chosen by a condition is a classified report
         report = failure_report(node, self.context.index, scope.function, module=self.context.module)
-        informativeness = _Informativeness(self.context.index, scope.function, handler)
+        informativeness = _Informativeness(self.context.index, scope.function, handler, [*within, node])
         if report is None or informativeness.is_informative(report.payload):
             return
         try_node = within[handler_at - 1] if handler_at else None
@@ -543,7 +554,7 @@ class GenericSwallowedException(Rule):
             if report is None:
                 return
             payload, shape = report.payload, report.shape
-        if _Informativeness(index, function, None).is_informative(payload):
+        if _Informativeness(index, function, None, [*within, node]).is_informative(payload):
             return
         value = " or ".join(sorted(swallowed))
         self.report(
