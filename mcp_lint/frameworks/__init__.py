@@ -110,8 +110,10 @@ FRAMEWORK_PACKAGES: dict[str, Framework] = {
 
 #: Bytes of a line that imports an MCP framework: a module without one cannot define a server.
 MCP_IMPORT_PATTERN = rb"^[ \t]*(?:from[ \t]+(?:mcp|fastmcp|mcp_types)\b|import[ \t][^\n#]*\b(?:mcp|fastmcp|mcp_types)\b)"
-#: Bytes every registration form names: ``.tool``, ``call_tool``, ``add_tool``, ``from_function``, ``tools/call``.
-REGISTRATION_PATTERN = rb"\.tool\b|call_tool|add_tool|from_function|tools/call"
+#: Bytes every registration form names: ``.tool``, ``call_tool``, ``add_tool``, ``from_function``, ``tools/call``;
+#: also a decorator whose name ends in "tool" (``@tool(...)``, ``@register_tool``): a project's own decorator that
+#: registers what it decorates, used in a module that imports neither a framework nor the server.
+REGISTRATION_PATTERN = rb"\.tool\b|call_tool|add_tool|from_function|tools/call|^[ \t]*@\w*tool\b"
 
 #: Root packages of every MCP framework.
 MCP_ROOT_PACKAGES: frozenset[str] = frozenset({"mcp", "mcp_types", "fastmcp"})

@@ -555,6 +555,11 @@ class Linker:
         if framework is None:
             return
         handlers, wrapped_by = self._functions_in(registration.target, file, scope)
+        if not handlers and registration.target[0] == "ref" and scope is not None:
+            obj = self.resolve(file, scope, registration.target[1])
+            if obj is not None and obj[0] == "param":
+                # ``def tool(**kw): def decorator(fn): return mcp.tool(**kw)(fn)``: what it decorates is a tool.
+                self._registering.setdefault((obj[1], obj[2]), framework)
         for handler in handlers:
             found.setdefault(handler, framework)
             wrappers.setdefault(handler, []).extend(wrapped_by)
@@ -622,10 +627,30 @@ class Linker:
         self._named: set[str] | None = None
         found: dict[tuple[str, str], Framework] = {}
         wrappers: dict[tuple[str, str], list[tuple[str, str]]] = {}
+        self._registering: dict[tuple[str, str], Framework] = {}
         for file, summary in self.summaries.items():
             for registration in summary.registrations:
                 self._register(file, registration, found, wrappers)
+        if self._registering:
+            self._decorated_by_registering(found)
         return found, wrappers
+
+    def _decorated_by_registering(self, found: dict[tuple[str, str], Framework]) -> None:
+        """Add the functions decorated by a project's own decorator that registers what it decorates, or by the
+        factory that returns it (``@tool(annotations=...)`` over ``def tool(...): def decorator(fn): ...
+        mcp.tool(...)(fn)``), as tools of the framework it registers with."""
+        registering = dict(self._registering)
+        for (file, path), framework in self._registering.items():
+            function = self.functions[file][path]
+            while function.parent is not None:
+                function = self.functions[file][function.parent]
+                registering.setdefault((file, function.path), framework)
+        for file, summary in self.summaries.items():
+            for function in summary.functions:
+                for decorator, _ in function.decorators:
+                    obj = self.resolve(file, function.parent, decorator)
+                    if obj is not None and obj[0] == "function" and (obj[1], obj[2]) in registering:
+                        found.setdefault((file, function.path), registering[(obj[1], obj[2])])
 
     def callees(self, file: str, function: FunctionSummary) -> Iterable[tuple[str | None, tuple[str, str]]]:
         """The functions a function calls: (dotted callee or None for table and getattr dispatch, (file, path))."""
