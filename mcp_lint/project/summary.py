@@ -489,8 +489,8 @@ class _Summariser:
                 function.dynamic_call = True
             else:
                 root = name.split(".", 1)[0]
-                if root in function.assigned_names and root not in function.assigns and "." not in name:
-                    function.dynamic_call = True
+                if root in function.assigned_names and "." not in name:
+                    function.dynamic_call = True  # a local: ``handler = HANDLERS.get(name)``, then ``handler(args)``
                 function.calls.append(name)
             if name == "getattr" and len(node.args) >= 2:
                 obj, attr = dotted(node.args[0]), node.args[1]
