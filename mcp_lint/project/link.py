@@ -560,6 +560,14 @@ class Linker:
             if obj is not None and obj[0] == "param":
                 # ``def tool(**kw): def decorator(fn): return mcp.tool(**kw)(fn)``: what it decorates is a tool.
                 self._registering.setdefault((obj[1], obj[2]), framework)
+        elif not handlers and registration.target[0] == "each" and registration.target[2]:
+            inner = registration.target[1]
+            obj = self.resolve(file, scope, inner[1]) if inner[0] == "ref" else None
+            if obj is None or obj[0] == "param":
+                # ``for d in definitions: server.add_tool(fn=d.fn)`` over definitions passed in from elsewhere: the
+                # functions a decorator packs into a definition object's ``fn`` (``return Definition(fn=fn)``) are
+                # tools.
+                self._packed.setdefault(registration.target[2], framework)
         for handler in handlers:
             found.setdefault(handler, framework)
             wrappers.setdefault(handler, []).extend(wrapped_by)
@@ -628,9 +636,21 @@ class Linker:
         found: dict[tuple[str, str], Framework] = {}
         wrappers: dict[tuple[str, str], list[tuple[str, str]]] = {}
         self._registering: dict[tuple[str, str], Framework] = {}
+        self._packed: dict[str, Framework] = {}
         for file, summary in self.summaries.items():
             for registration in summary.registrations:
                 self._register(file, registration, found, wrappers)
+        if self._packed:
+            for file, summary in self.summaries.items():
+                for function in summary.functions:
+                    packed = [self._packed[field] for field in sorted(function.packs) if field in self._packed]
+                    if packed:
+                        self._registering.setdefault((file, function.path), packed[0])
+                for scope, keyword, ref in summary.packed:
+                    framework = self._packed.get(keyword)
+                    obj = self.resolve(file, scope, ref) if framework is not None else None
+                    if obj is not None and obj[0] == "function":
+                        found.setdefault((obj[1], obj[2]), framework)  # type: ignore[arg-type]
         if self._registering:
             self._decorated_by_registering(found)
         return found, wrappers

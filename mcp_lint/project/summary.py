@@ -28,8 +28,9 @@ _STORE_METHODS = frozenset({"append", "add", "insert", "extend", "update", "setd
 
 #: A target of a registration, symbolic. Kinds:
 #: ``("ref", dotted)`` a name or attribute chain; ``("path", path)`` the decorated function itself; ``("wrap", wrapper_dotted, inner)`` a call ``wrapper(inner)``;
-#: ``("getattr", object_dotted, prefix)`` ``getattr(obj, <computed name>)``; ``("each", value)`` every function
-#: found in the value a loop variable runs over (``value`` is a target too, or ``("refs", (dotted, ...))``).
+#: ``("getattr", object_dotted, prefix)`` ``getattr(obj, <computed name>)``; ``("each", value, attribute)`` every
+#: function found in the value a loop variable runs over (``value`` is a target too, or ``("refs", (dotted, ...))``),
+#: with the attribute registered of each item (``d.fn``: ``"fn"``; ``""`` for the item itself).
 Target = tuple
 
 
@@ -58,6 +59,8 @@ class FunctionSummary:
         stores (set[str]): collections its parameters are stored into (``REGISTRY[k] = fn``), dotted.
         assigned_names (set[str]): every local name it binds.
         tables (dict[str, list[str]]): local collections (``tools = [search, fetch]``): name to the dotted names in them.
+        packs (set[str]): the keywords under which it returns one of its parameters inside a call
+            (``return ToolDefinition(fn=fn, ...)``: ``fn``), for decorators that wrap a tool in a definition object.
         body (tuple[int, int, int] | None): where its body is: the first statement's line and column (in UTF-8
             bytes) and the function's last line; the check step leaves out the bodies no rule reads.
     """
@@ -82,6 +85,7 @@ class FunctionSummary:
     stores: set[str] = field(default_factory=set)
     assigned_names: set[str] = field(default_factory=set)
     tables: dict[str, list[str]] = field(default_factory=dict)
+    packs: set[str] = field(default_factory=set)
     body: tuple[int, int, int] | None = None
 
 
@@ -129,9 +133,13 @@ class ModuleSummary:
         class_attrs (dict[str, dict[str, str]]): class path to annotated or assigned attributes: name to dotted
             annotation or callee.
         assigns (dict[str, str]): module-level ``name = Callee(...)`` or ``name: Type``: name to dotted callee or type.
-        aliases (dict[str, str]): module-level ``name = other.name``: name to dotted value.
+        aliases (dict[str, str]): module-level ``name = other.name`` (also ``name = partial(other.name, ...)``): name
+            to dotted value.
         tables (dict[str, list[str]]): module-level collections: name to every dotted name in the literal.
         registrations (list[Registration]): candidate tool registrations.
+        packed (list[tuple[str | None, str, str]]): names given as keywords to a class (``ToolDefinition(fn=search)``,
+            also ``fn=wrapper(search)``; maybe a tool packed into a definition object): the path of the function the call is in (None at module
+            level), the keyword, and the dotted name; parameters and locals left out.
         error (str | None): why the module could not be read, if it could not.
     """
 
@@ -146,6 +154,7 @@ class ModuleSummary:
     aliases: dict[str, str] = field(default_factory=dict)
     tables: dict[str, list[str]] = field(default_factory=dict)
     registrations: list[Registration] = field(default_factory=list)
+    packed: list[tuple[str | None, str, str]] = field(default_factory=list)
     error: str | None = None
 
 
@@ -326,6 +335,11 @@ class _Summariser:
             returned = dotted(value.func) if isinstance(value, ast.Call) else dotted(value)
             if returned is not None:
                 function.return_values.append(returned)
+            if isinstance(value, ast.Call) and value.keywords:
+                params = {name for name, _ in function.params}
+                function.packs.update(
+                    k.arg for k in value.keywords if k.arg and isinstance(k.value, ast.Name) and k.value.id in params
+                )
 
     def function(
         self, node: ast.FunctionDef | ast.AsyncFunctionDef, parent: FunctionSummary | None, klass: str | None,
@@ -426,7 +440,10 @@ class _Summariser:
                     e.value for e in value.elts if isinstance(e, ast.Constant) and isinstance(e.value, str)
                 ]
                 return
-            if kind is not None:
+            if callee in ("partial", "functools.partial") and value.args and dotted(value.args[0]) is not None:
+                # ``tool = partial(make_tool, kind=...)``: calling it calls the function.
+                self.summary.aliases.setdefault(name, dotted(value.args[0]))  # type: ignore[arg-type, union-attr]
+            elif kind is not None:
                 self.summary.assigns.setdefault(name, kind)
             elif dotted(value) is not None:
                 self.summary.aliases.setdefault(name, dotted(value))  # type: ignore[arg-type]
@@ -513,6 +530,15 @@ class _Summariser:
             refs = [r for a in node.args for r in _refs(a)]
             if collection is not None and refs:
                 self.summary.tables.setdefault(collection, []).extend(refs)
+        if name is not None and name.rpartition(".")[2][:1].isupper() and node.keywords:
+            local = {p for p, _ in function.params} | function.assigned_names if function is not None else set()
+            for keyword in node.keywords:
+                value = keyword.value
+                if isinstance(value, ast.Call) and value.args:
+                    value = value.args[0]  # ``fn=with_client(search)``: the function a wrapper is made of
+                ref = dotted(value) if keyword.arg else None
+                if ref is not None and ref.split(".", 1)[0] not in local:
+                    self.summary.packed.append((function.path if function is not None else None, keyword.arg, ref))  # type: ignore[arg-type]
         self.registration(node, function)
 
     def _target(self, node: ast.AST | None) -> Target | None:
@@ -522,14 +548,14 @@ class _Summariser:
         if name is not None:
             for variables, iterable in reversed(self.loops):
                 if _binds(variables, name.split(".", 1)[0]):
-                    return ("each", self._iterable(iterable))
+                    return ("each", self._iterable(iterable), name.rpartition(".")[2] if "." in name else "")
             return ("ref", name)
         if isinstance(node, ast.Subscript):
             base = dotted(node.value)
             if base is not None:
                 for variables, iterable in reversed(self.loops):
                     if _binds(variables, base.split(".", 1)[0]):
-                        return ("each", self._iterable(iterable))
+                        return ("each", self._iterable(iterable), "")
             return None
         if isinstance(node, ast.Call):
             func = dotted(node.func)
