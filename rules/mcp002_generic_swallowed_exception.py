@@ -113,8 +113,9 @@ class _Informativeness:
                 if isinstance(inner, cst.For):
                     self.items.update(n.value for n in nodes(inner.target) if isinstance(n, cst.Name))
 
-    def _derive(self, handler: cst.ExceptHandler) -> None:
-        """Add the names the except body assigns from the exception, or from names derived from it."""
+    def _derive(self, handler: cst.ExceptHandler | cst.FunctionDef) -> None:
+        """Add the names the except body (or a helper's body) assigns from the exception, or from names derived
+        from it."""
         assigns: list[tuple[cst.BaseExpression, set[str]]] = []
         for node in nodes(handler.body):
             if isinstance(node, cst.Assign):
@@ -142,8 +143,8 @@ class _Informativeness:
             if name in self.index.symbols.imports:
                 continue
             value = self.function.reaching(name, self.at) if self.at and not depth else self.function.assigned(name)
-            if name in _BUILTINS and value is None:
-                continue
+            if value is None and (name in _BUILTINS or name[:1].isupper() and self.function.unpacked(name) is None):
+                continue  # a builtin, or a class or constant of the module (``isinstance(prefix, ErrorCategory)``)
             if value is None and not self.derived and self.function.unpacked(name) is not None:
                 # With no exception in scope, a value unpacked from a call is the call's data, unless it is a
                 # swallowing helper's error channel (``ok, error = _save(x)`` with ``return False, str(e)``).
@@ -153,6 +154,89 @@ class _Informativeness:
             if value is None or depth >= 3 or self.is_informative(value, depth + 1):
                 return True
         return False
+
+
+def _mutated(function: cst.FunctionDef) -> set[str]:
+    """The local names a function changes in place: ``x.update(...)``, ``x.append(...)``, ``x[k] = v``,
+    ``x.attr = v``, ``x += v``."""
+    names: set[str] = set()
+    for node in own_nodes(function):
+        target: cst.BaseExpression | None = None
+        if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute):
+            target = node.func.value
+        elif isinstance(node, cst.AssignTarget) and isinstance(node.target, (cst.Subscript, cst.Attribute)):
+            target = node.target.value
+        elif isinstance(node, cst.AugAssign):
+            target = node.target
+        if isinstance(target, cst.Name):
+            names.add(target.value)
+    return names
+
+
+def _dropping_helper(
+    payload: cst.BaseExpression, derived: set[str], index: ModuleIndex, function: FunctionInfo
+) -> FunctionInfo | None:
+    """The helper a report is made by, when the exception goes into it only as arguments and it drops them:
+    ``return format_error("get_chat", e)`` where ``format_error`` logs ``e`` and ends by returning a failure text
+    made of its other arguments and constants (``f"An error occurred (code: {code})"``).
+
+    Args:
+        payload (cst.BaseExpression): the report.
+        derived (set[str]): the exception's name and the names derived from it in the ``except`` clause.
+        index (ModuleIndex): the module's index.
+        function (FunctionInfo): the function the report is in.
+    Returns:
+        FunctionInfo | None: the helper; None when the report is not such a call, the helper is not known, it may
+        return an argument given at this call as it is (``if user_message: return user_message``), or its last
+        statement is not a failure report that leaves the exception out.
+    """
+    call = payload.expression if isinstance(payload, cst.Await) else payload
+    if not isinstance(call, cst.Call) or derived & set(_value_names(call.func)[0]):
+        return None
+    helper = index.callee(function, call.func)
+    if helper is None or helper is function:
+        return None
+    node = helper.node
+    params = [p.name.value for p in (*node.params.posonly_params, *node.params.params)]
+    if params and helper.class_name is not None and params[0] in ("self", "cls") and isinstance(call.func, cst.Attribute):
+        params = params[1:]
+    kwonly = {p.name.value for p in node.params.kwonly_params}
+    given: set[str] = set()
+    carrying: set[str] = set()
+    for position, arg in enumerate(call.args):
+        if arg.star:
+            return None
+        if arg.keyword is not None:
+            param = arg.keyword.value if arg.keyword.value in kwonly or arg.keyword.value in params else None
+        else:
+            param = params[position] if position < len(params) else None
+        mentions = bool(derived & set(_value_names(arg.value)[0]))
+        if param is None:
+            if mentions:
+                return None
+            continue
+        given.add(param)
+        if mentions:
+            carrying.add(param)
+    if not carrying:
+        return None
+    for value in helper.returns:
+        if isinstance(value, cst.Name) and value.value in given:
+            return None  # the caller's own text may be what is sent
+    body = node.body.body if isinstance(node.body, cst.IndentedBlock) else ()
+    last = body[-1] if body else None
+    if not (isinstance(last, cst.SimpleStatementLine) and isinstance(last.body[-1], cst.Return)):
+        return None
+    returned = last.body[-1].value
+    module = helper.module or index
+    if returned is None or failure_shape(returned, module, helper) is None:
+        return None
+    if _mutated(node) & set(_value_names(returned)[0]):
+        return None  # ``response = {"status": "error"}``, then ``response.update(...)`` with the error's details
+    informativeness = _Informativeness(module, helper, None)
+    informativeness.derived = set(carrying)
+    informativeness._derive(node)
+    return None if informativeness.is_informative(returned) else helper
 
 
 def _guards_import(try_node: cst.Try) -> bool:
@@ -380,7 +464,12 @@ class GenericSwallowedException(Rule):
     `CallToolResult(isError=True)`, an error dict (`{"error": ...}`, `{"success": False}`, ...), also in an
     envelope (`{"result": {"error": ...}}`), or a list of them, `json.dumps` of one, an
     `"Error: ..."`/`"Failed to ..."` string (also in `[TextContent(...)]`), an error-response model
-    (`ErrorResponse(message=...)`, also `.model_dump()`ed), or a same-module helper that builds one.
+    (`ErrorResponse(message=...)`, also `.model_dump()`ed), or a same-module helper that builds one. Handing the
+    exception to a helper that drops it counts as leaving it out: `return format_error("get_chat", e)`, where the
+    helper (in any module) logs `e` and ends by returning a failure text made only of its other arguments and
+    constants (`f"An error occurred (code: {code})"`); not when the caller's own text may be what the helper
+    returns (`format_error("get_chat", e, hint=...)` with `if hint: return hint`), nor when the helper fills the
+    error into what it returns (`response.update(...)`).
 
     It also finds a tool that calls a helper (in any module, also a method of a client object) whose broad
     `except` returns `False` or `None`, or puts it in a returned tuple, or that returns such a helper's
@@ -487,7 +576,16 @@ class GenericSwallowedException(Rule):
             return  # a report chosen by a condition is a classified report
         report = failure_report(node, self.context.index, scope.function, module=self.context.module)
         informativeness = _Informativeness(self.context.index, scope.function, handler, [*within, node])
-        if report is None or informativeness.is_informative(report.payload):
+        if report is None:
+            return
+        if informativeness.is_informative(report.payload):
+            dropping = _dropping_helper(report.payload, informativeness.derived, self.context.index, scope.function)
+            if dropping is not None:
+                self.report(
+                    node,
+                    f"{dropping.name}() drops the exception it is given, so this {report.shape.value} is constant; "
+                    "include the error or classify it",
+                )
             return
         try_node = within[handler_at - 1] if handler_at else None
         if isinstance(try_node, cst.Try) and (_guards_import(try_node) or _ends_in_raise(try_node)):
