@@ -349,11 +349,16 @@ def _is_count(expr: cst.BaseExpression) -> bool:
     return name is not None and _is_count_name(name)
 
 
+def _is_empty_flag(expr: cst.BaseExpression) -> bool:
+    """Whether an expression is ``x.empty`` (pandas' test for a frame or series without rows)."""
+    return isinstance(expr, cst.Attribute) and expr.attr.value == "empty"
+
+
 def emptiness_subjects(test: cst.BaseExpression) -> list[cst.BaseExpression]:
     """Return the values a condition tests for emptiness or absence.
 
     Recognised: ``not x``, ``x is None``, ``len(x) == 0`` (and ``< 1``), ``not len(x)``, ``x == []``/``{}``/``""``,
-    ``not x.get("items")``, counts that are zero (``count == 0``, ``r.total < 1``, ``r["total"] == 0``), and
+    ``x.empty`` (pandas), ``not x.get("items")``, counts that are zero (``count == 0``, ``r.total < 1``, ``r["total"] == 0``), and
     ``or``/``and`` combinations of these (so ``"k" not in r or not r["k"]`` tests ``r``).
 
     Args:
@@ -363,8 +368,12 @@ def emptiness_subjects(test: cst.BaseExpression) -> list[cst.BaseExpression]:
     """
     if isinstance(test, cst.BooleanOperation):
         return emptiness_subjects(test.left) + emptiness_subjects(test.right)
+    if _is_empty_flag(test):
+        return [test.value]  # type: ignore[attr-defined]  # ``df.empty``: a pandas frame with no rows
     if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
         inner = test.expression
+        if _is_empty_flag(inner):
+            return []  # ``not df.empty``: it has rows
         return [_is_len(inner) or inner]
     if isinstance(test, cst.Comparison) and len(test.comparisons) == 1:
         left, (comp,) = test.left, test.comparisons
@@ -384,7 +393,8 @@ def emptiness_subjects(test: cst.BaseExpression) -> list[cst.BaseExpression]:
 def nonempty_subjects(test: cst.BaseExpression) -> list[cst.BaseExpression]:
     """Return the values a condition tests for being non-empty or present.
 
-    Recognised: ``x``, ``len(x)``, ``x is not None``, ``len(x) > 0`` (``>= 1``, ``!= 0``), ``x != []``, and
+    Recognised: ``x``, ``len(x)``, ``x is not None``, ``len(x) > 0`` (``>= 1``, ``!= 0``), ``x != []``,
+    ``not x.empty`` (pandas), and
     positive counts (``r.total > 0``); not ``and``/``or`` combinations, whose failing side says less.
 
     Args:
@@ -392,6 +402,10 @@ def nonempty_subjects(test: cst.BaseExpression) -> list[cst.BaseExpression]:
     Returns:
         list[cst.BaseExpression]: the tested values.
     """
+    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not) and _is_empty_flag(test.expression):
+        return [test.expression.value]  # type: ignore[attr-defined]  # ``not df.empty``
+    if _is_empty_flag(test):
+        return []
     if isinstance(test, (cst.Name, cst.Attribute, cst.Subscript, cst.NamedExpr)) or _literal_get(test):
         return [test]
     subject = _is_len(test)
