@@ -113,15 +113,21 @@ def string_prefix(expr: cst.BaseExpression) -> str | None:
     Args:
         expr (cst.BaseExpression): a string, f-string, implicit concatenation, ``"..." + x`` or ``"...".format()``.
     Returns:
-        str | None: the leading literal text ("" for an f-string that starts with a placeholder), or None when
-        ``expr`` is not a string expression.
+        str | None: the leading literal text ("" for an f-string that starts with a placeholder, unless a colon
+        follows it: ``f"{label}: unable to ..."`` gives ``": unable to ..."``), or None when ``expr`` is not a string
+        expression.
     """
     if isinstance(expr, cst.SimpleString):
         value = literal_value(expr)
         return value if isinstance(value, str) else value.decode("latin-1")
     if isinstance(expr, cst.FormattedString):
         first = expr.parts[0] if expr.parts else None
-        return first.value if isinstance(first, cst.FormattedStringText) else ""
+        if isinstance(first, cst.FormattedStringText):
+            return first.value
+        second = expr.parts[1] if len(expr.parts) > 1 else None
+        if isinstance(second, cst.FormattedStringText) and second.value.lstrip().startswith(":"):
+            return second.value  # ``f"{label}: unable to fetch"``: a subject, then what happened to it
+        return ""
     if isinstance(expr, cst.ConcatenatedString):
         return string_prefix(expr.left)
     if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, (cst.Add, cst.Modulo)):

@@ -11,6 +11,7 @@ import libcst as cst
 from mcp_lint.diagnostics import Applicability, Fix, Transform
 from mcp_lint.discovery import FunctionInfo, ModuleIndex
 from mcp_lint.failures import (
+    FailureReport,
     Shape,
     callee_name,
     failure_report,
@@ -103,15 +104,16 @@ class _Informativeness:
                 self.params.add(star.name.value)
         exception = handler.name.name if handler is not None and handler.name is not None else None
         self.derived = {exception.value} if isinstance(exception, cst.Name) else set()
-        #: Loop variables: with no exception in scope (after a swallowing helper), an item of what the tool
-        #: iterates (an id from its arguments) is not an error.
+        #: Loop variables: an item of what the tool iterates (an id from its arguments) is not an error.
+        #: With an exception in scope, the variables of loops outside its ``except`` clause count too
+        #: (``for label, client in CLIENTS.items(): try: ... except Exception: lines.append(f"{label}: ...")``).
         self.items: set[str] = set()
+        inside = set(map(id, nodes(handler))) if handler is not None else set()
+        for inner in own_nodes(node):
+            if isinstance(inner, cst.For) and id(inner) not in inside:
+                self.items.update(n.value for n in nodes(inner.target) if isinstance(n, cst.Name))
         if handler is not None:
             self._derive(handler)
-        else:
-            for inner in own_nodes(node):
-                if isinstance(inner, cst.For):
-                    self.items.update(n.value for n in nodes(inner.target) if isinstance(n, cst.Name))
 
     def _derive(self, handler: cst.ExceptHandler | cst.FunctionDef) -> None:
         """Add the names the except body (or a helper's body) assigns from the exception, or from names derived
@@ -386,7 +388,8 @@ _PARSERS = frozenset(
     {
         "int", "float", "complex", "Decimal", "UUID", "strptime", "fromisoformat", "isoparse", "parse", "loads",
         "literal_eval", "ip_address", "ip_network", "ZoneInfo", "model_validate", "model_validate_json",
-        "parse_obj", "parse_date", "parse_datetime", "json",
+        "parse_obj", "parse_date", "parse_datetime", "json", "b64decode", "urlsafe_b64decode", "b32decode",
+        "b16decode", "unhexlify", "fromhex", "resolve",
     }
 )  # fmt: skip
 #: Calls that may sit around a parse without doing anything that fails otherwise.
@@ -486,8 +489,9 @@ class GenericSwallowedException(Rule):
     `traceback.format_exc()`, or a local value derived from it), nor reports chosen by an `if` or `match`
     inside the handler (a classified report), nor a bare re-raise. A broad `except` around a try body of one
     statement that only parses or converts an input (`int(limit)`, `datetime.strptime(day, ...)`,
-    `json.loads(raw)`, `response.json()`, `uuid.UUID(...)`, `Decimal(...)`) is classified too when its message names
-    the input error: it says invalid, not valid, format, must or expected, or names the parameter parsed.
+    `json.loads(raw)`, `response.json()`, `base64.b64decode(data)`, `Path(p).resolve()`, `uuid.UUID(...)`,
+    `Decimal(...)`) is classified too when its message names the input error: it says invalid, not valid, format,
+    must or expected, or names the parameter parsed.
     Also classified: a broad `except` around a try body that only imports (`try: import numpy`: the failure is
     the missing dependency), one after a try body that ends by raising a failure report of its own (the
     `except` only falls back to a plainer report of that failure when building the detailed one fails), and a
@@ -559,7 +563,7 @@ class GenericSwallowedException(Rule):
         rb"|RequestError"
     )
 
-    def _check(self, node: cst.Return | cst.Raise) -> None:
+    def _check(self, node: cst.Return | cst.Raise | cst.Call) -> None:
         scope = self.context.scope
         if scope is None:
             return
@@ -574,7 +578,13 @@ class GenericSwallowedException(Rule):
             return
         if any(isinstance(n, (cst.If, cst.Match)) for n in within[handler_at:]):
             return  # a report chosen by a condition is a classified report
-        report = failure_report(node, self.context.index, scope.function, module=self.context.module)
+        if isinstance(node, cst.Call):
+            # ``lines.append(f"{label}: unable to fetch")``: one item's report, in a list the tool returns
+            payload = node.args[0].value
+            shape = failure_shape(payload, self.context.index, scope.function, module=self.context.module)
+            report = FailureReport(node, shape, payload) if shape is not None else None  # type: ignore[arg-type]
+        else:
+            report = failure_report(node, self.context.index, scope.function, module=self.context.module)
         informativeness = _Informativeness(self.context.index, scope.function, handler, [*within, node])
         if report is None:
             return
@@ -761,7 +771,8 @@ class GenericSwallowedException(Rule):
         self._check_swallowing_helper(node, within, scope.function)
 
     def visit_Call(self, node: cst.Call) -> None:
-        # ``results.append(<report>)``: a per-item failure report, in a failure branch after a swallowing helper.
+        # ``results.append(<report>)``: a per-item failure report, in a broad ``except`` or in a failure branch
+        # after a swallowing helper, in a list the tool returns.
         func = node.func
         if not (isinstance(func, cst.Attribute) and func.attr.value == "append" and len(node.args) == 1):
             return
@@ -770,5 +781,8 @@ class GenericSwallowedException(Rule):
             return
         within = ancestors_within(self.context.ancestors, scope.function.node)
         if any(isinstance(n, cst.ExceptHandler) for n in within):
+            collection = func.value
+            if isinstance(collection, cst.Name) and any(collection.value in _names(v) for v in scope.function.returns):
+                self._check(node)
             return
         self._check_swallowing_helper(node, within, scope.function)
