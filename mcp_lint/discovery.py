@@ -223,16 +223,25 @@ class ToolScope:
     Attributes:
         function (FunctionInfo): the handler or helper.
         handlers (list[Handler]): the handlers that reach it (itself first when it is one).
+        stands_in (bool): whether it is a decorator's wrapper returned in place of the first handler, so that
+            its return value is the tool's result.
     """
 
     function: FunctionInfo
     handlers: list[Handler]
+    stands_in: bool = False
 
     @property
     def handler(self) -> Handler | None:
         """Handler | None: the handler, when this function is itself one."""
         first = self.handlers[0]
         return first if first.function is not None and first.function is self.function else None
+
+    @property
+    def result_of(self) -> Handler | None:
+        """Handler | None: the handler whose result this function's return value is: itself, or the handler a
+        decorator's wrapper stands in for (``stands_in``)."""
+        return self.handler or (self.handlers[0] if self.stands_in else None)
 
     @property
     def framework(self) -> Framework:
@@ -485,7 +494,12 @@ def discover(
             Handler(ref.file, ref.path, ref.framework, by_path.get(ref.path) if ref.file == file else None, ref.tool_name)
             for ref in refs
         ]
-        index.scopes[info.node] = ToolScope(info, handlers)
+        stands_in = bool(facts.wrappers.get(path)) and handlers[0].function is not info
+        if stands_in:
+            # the handlers it stands in for come first
+            first = {(ref.file, ref.path) for ref in facts.wrappers[path]}
+            handlers.sort(key=lambda h: (h.file, h.path) not in first)
+        index.scopes[info.node] = ToolScope(info, handlers, stands_in)
         if handlers[0].function is info:
             index.handlers.append(handlers[0])
     order = {node: i for i, node in enumerate(indexer.functions)}

@@ -174,6 +174,10 @@ class ErrorReportedAsSuccess(Rule):
       result, returned from an `except` clause or an `if`/`else` branch;
     - `CallToolResult(content=[<error text>])` without `isError=True`.
 
+    A decorator's wrapper counts as the handler when it sits below the registering decorator (`@mcp.tool()` over
+    `@handle_errors`, in any module): it runs in the tool's place, and `except Exception as e: return {"error":
+    str(e)}` in it is the tool's result. Above the registering decorator, or on a helper, it is not.
+
     A `CallToolResult(isError=True)` that the framework drops is MCP008's concern, and `is_error=True` on mcp v1
     MCP006's.
 
@@ -258,7 +262,7 @@ class ErrorReportedAsSuccess(Rule):
         scope = self.context.scope
         if scope is None or node.value is None:
             return
-        handler = scope.handler
+        handler = scope.result_of
         if handler is None or len(scope.frameworks) != 1 or documented_result(scope.function):
             return  # only a handler's own return value is known to reach the client as its result
         framework = handler.framework
@@ -375,7 +379,7 @@ class ErrorReportedAsSuccess(Rule):
         report = failure_report(cst.Return(value=content.value), self.context.index, scope.function)
         if report is None or report.shape is not Shape.ERROR_STRING:
             return
-        if scope.handler is not None and scope.handler.is_dispatcher and mentions_unknown_tool(literal_text(content)):
+        if scope.result_of is not None and scope.result_of.is_dispatcher and mentions_unknown_tool(literal_text(content)):
             return
         if self._empty_result(node, scope):
             return

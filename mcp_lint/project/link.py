@@ -81,6 +81,9 @@ class ModuleFacts:
         hollow (tuple[tuple[int, int, int], ...]): the bodies of functions that no rule reads (no tool reaches
             them, they contain and are contained in no function a tool reaches, and no reached function names
             them): each body's first line and column and last line, which the check step need not parse.
+        wrappers (dict[str, list[HandlerRef]]): function path to the handlers it stands in for: the function a
+            decorator of the handler returns in its place (``def handle_errors(func): def wrapper(...): ...;
+            return wrapper``), whose return value is the tool's result.
     """
 
     reached: dict[str, list[HandlerRef]] = field(default_factory=dict)
@@ -88,6 +91,7 @@ class ModuleFacts:
     deps: tuple[str, ...] = ()
     error: str | None = None
     hollow: tuple[tuple[int, int, int], ...] = ()
+    wrappers: dict[str, list[HandlerRef]] = field(default_factory=dict)
 
     def digest(self) -> str:
         """str: a stable hash of the facts, for cache keys."""
@@ -96,6 +100,7 @@ class ModuleFacts:
             sorted((k[0] or "", k[1], v) for k, v in self.edges.items()),
             self.error,
             self.hollow,
+            sorted((p, [(h.file, h.path) for h in hs]) for p, hs in self.wrappers.items()),
         )
         return hashlib.sha256(pickle.dumps(data, protocol=4)).hexdigest()
 
@@ -659,8 +664,8 @@ class Linker:
         """Add the functions decorated by a project's own decorator that registers what it decorates, or by the
         factory that returns it (``@tool(annotations=...)`` over ``def tool(...): def decorator(fn): ...
         mcp.tool(...)(fn)``), as tools of the framework it registers with."""
-        registering = dict(self._registering)
-        for (file, path), framework in self._registering.items():
+        registering = self._registering
+        for (file, path), framework in list(registering.items()):
             function = self.functions[file][path]
             while function.parent is not None:
                 function = self.functions[file][function.parent]
@@ -727,10 +732,22 @@ class Linker:
                 # Nested functions and decorators run as part of this function: no hop.
                 for child in self.children.get((file, path), ()):
                     queue.appendleft(((file, child), hops))
-                for decorator, _ in function.decorators:
-                    obj = self.resolve(file, function.parent, decorator)
+                # A decorator below the registering one (``@mcp.tool()`` over ``@handle_errors``) makes what runs.
+                registering = -1
+                resolved = [self.resolve(file, function.parent, d) for d, _ in function.decorators]
+                for at, ((decorator, _), obj) in enumerate(zip(function.decorators, resolved)):
+                    if decorator.rpartition(".")[2] in (fw.TOOL_DECORATOR, fw.LOWLEVEL_CALL_TOOL_DECORATOR) or (
+                        obj is not None and obj[0] == "function" and (obj[1], obj[2]) in self._registering
+                    ):
+                        registering = at
+                for at, obj in enumerate(resolved):
                     if obj is not None and obj[0] == "function":
                         queue.appendleft(((obj[1], obj[2]), hops))
+                        if key == (hfile, hpath) and at > registering:
+                            for wrapper in self._stand_ins(obj[1], obj[2]):
+                                stands = facts[obj[1]].wrappers.setdefault(wrapper, [])
+                                if ref not in stands:
+                                    stands.append(ref)
                 if hops >= MAX_HOPS:
                     continue
                 if key not in callees:
@@ -742,6 +759,20 @@ class Linker:
         self._dependencies(facts)
         self._hollow(facts)
         return facts
+
+    def _stand_ins(self, file: str, path: str, depth: int = 0) -> list[str]:
+        """The functions nested in a decorator that it returns in place of what it decorates: ``wrapper`` in
+        ``def d(func): def wrapper(...): ...; return wrapper``, also through a factory (``@d(...)``)."""
+        function = self.functions.get(file, {}).get(path)
+        if function is None or depth > 2:
+            return []
+        found: list[str] = []
+        for name in function.return_values:
+            child = f"{path}.{name}"
+            if "." not in name and child in self.functions[file]:
+                inner = self._stand_ins(file, child, depth + 1)
+                found.extend(inner if inner else [child])
+        return found
 
     def _hollow(self, facts: dict[str, ModuleFacts]) -> None:
         """Decide which function bodies of each module the check step may leave out.
