@@ -176,6 +176,49 @@ def _is_len(expr: cst.BaseExpression) -> cst.BaseExpression | None:
     return None
 
 
+def _count_range(test: cst.BaseExpression) -> tuple[str, int, int | None] | None:
+    """Read ``len(x) == 2``, ``len(x) > 1`` or ``len(x) >= 1`` as (the code of ``x``, the least count it holds for,
+    the greatest, None for no bound)."""
+    if not (isinstance(test, cst.Comparison) and len(test.comparisons) == 1):
+        return None
+    subject = _is_len(test.left)
+    comparison = test.comparisons[0]
+    right = comparison.comparator
+    if subject is None or not isinstance(right, cst.Integer):
+        return None
+    number = int(right.value)
+    code = cst.Module([]).code_for_node(subject)
+    if isinstance(comparison.operator, cst.Equal):
+        return code, number, number
+    if isinstance(comparison.operator, cst.GreaterThan):
+        return code, number + 1, None
+    if isinstance(comparison.operator, cst.GreaterThanEqual):
+        return code, number, None
+    return None
+
+
+def elif_chain_empty(tests: Sequence[cst.BaseExpression]) -> bool:
+    """Whether the ``else`` after an ``if``/``elif`` chain of counts of one value is where it is empty: the tests
+    hold together for every count from 1 up and never for 0 (``len(m) == 1``, then ``len(m) > 1``).
+
+    Args:
+        tests (Sequence[cst.BaseExpression]): the chain's tests, in order.
+    Returns:
+        bool: True when the ``else`` runs exactly when the value has no items.
+    """
+    ranges = [_count_range(test) for test in tests]
+    if not ranges or any(r is None for r in ranges) or len({r[0] for r in ranges}) != 1:  # type: ignore[index]
+        return False
+    covered = 1
+    for low, high in sorted((r[1], r[2]) for r in ranges):  # type: ignore[index]
+        if low < 1 or low > covered:
+            return False
+        if high is None:
+            return True
+        covered = max(covered, high + 1)
+    return False
+
+
 def _is_empty_literal(expr: cst.BaseExpression) -> bool:
     if isinstance(expr, (cst.List, cst.Dict, cst.Tuple, cst.Set)) and not expr.elements:
         return True
@@ -1299,6 +1342,16 @@ class EmptyResultAsError(Rule):
             candidates = [r for r in _reports_in(node.body) if id(r) not in fallbacks]
         else:
             subjects = nonempty_subjects(node.test)
+            if not subjects and isinstance(node.orelse, cst.Else):
+                # ``if len(m) == 1: ... elif len(m) > 1: raise Ambiguous(...) else: raise NotFound(...)``
+                tests, child = [node.test], node
+                for outer in reversed(self.context.ancestors):
+                    if not (isinstance(outer, cst.If) and outer.orelse is child):
+                        break
+                    tests.insert(0, outer.test)
+                    child = outer
+                if len(tests) > 1 and elif_chain_empty(tests):
+                    subjects = [_is_len(tests[0].left)]  # type: ignore[attr-defined, list-item]
             if not subjects:
                 return
             candidates = self._otherwise(node)
