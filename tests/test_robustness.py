@@ -241,3 +241,31 @@ def test_a_bug_costs_one_file_not_the_run(tmp_path: Path, monkeypatch: pytest.Mo
         "Please report this as a bug."
     )
     assert lines[1].startswith(f"{good}:15:13: MCP001")
+
+
+def test_a_bug_in_the_project_summary_costs_one_file_not_the_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from mcp_lint.project import summary
+
+    (tmp_path / "pyproject.toml").write_text("")
+    buggy = tmp_path / "a_buggy.py"
+    shutil.copy(WEATHER, buggy)
+    good = tmp_path / "b_good.py"
+    shutil.copy(WEATHER, good)
+    real = summary._Summariser.module
+
+    def explode(self, tree):
+        if any(isinstance(node, summary.ast.FunctionDef) and node.name == "boom" for node in tree.body):
+            raise ZeroDivisionError("division by zero")
+        return real(self, tree)
+
+    buggy.write_text(buggy.read_text() + "\n\ndef boom():\n    pass\n")
+    monkeypatch.setattr(summary._Summariser, "module", explode)
+    result = CliRunner().invoke(main, ["check", "--no-cache", "--jobs", "1", "--output-format", "concise", str(tmp_path)])
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    lines = result.output.splitlines()
+    assert lines[0] == (
+        f"{buggy}:1:1: MCP000 internal error: ZeroDivisionError: division by zero; the file was not changed. "
+        "Please report this as a bug."
+    )
+    assert lines[1].startswith(f"{good}:15:13: MCP001")
+    assert result.exit_code == 2

@@ -469,6 +469,15 @@ class Linker:
             return self._getattr_functions(file, scope, target[1], target[2]), []
         if kind == "each":
             inner = target[1]
+            if inner[0] == "call":
+                made = self.resolve(file, scope, inner[1])
+                if made is None or made[0] != "function":
+                    return [], []
+                maker = self.functions[made[1]][made[2]]
+                found = []
+                for returned in maker.return_values:
+                    found.extend(self._obj_functions(self.resolve(made[1], made[2], returned)))
+                return found, []
             if inner[0] == "refs":
                 found: list[tuple[str, str]] = []
                 for ref in inner[1]:
@@ -885,8 +894,9 @@ def link(root: str, summaries: dict[str, ModuleSummary]) -> dict[str, ModuleFact
 
 
 def _unsafe_error(error: str | None) -> str | None:
-    """The summary errors the check step must report (nesting), not leave to its own syntax check."""
-    return error if error is not None and error.startswith(TOO_DEEP) else None
+    """The summary errors the check step must report (nesting, a bug in the summariser), not leave to its own syntax
+    check."""
+    return error if error is not None and error.startswith((TOO_DEEP, "internal error:")) else None
 
 
 def single_module(source: bytes, file: str = os.path.join(os.sep, "__module__.py")) -> ModuleFacts:

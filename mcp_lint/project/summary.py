@@ -23,6 +23,8 @@ from mcp_lint.nesting import nesting_problem
 _TARGET_KEYWORDS = ("fn", "func", "function", "handler", "tool", "callback")
 #: Method names that store an argument into a collection (``REGISTRY.append(fn)``).
 _COLLECTIONS = (ast.List, ast.Tuple, ast.Set, ast.Dict, ast.ListComp, ast.DictComp, ast.SetComp)
+#: Calls that copy a collection: a local bound to one is a table of what it copies.
+_COPIES = frozenset({"list", "tuple", "set", "dict", "sorted", "copy.copy", "copy.deepcopy"})
 _TOOL_DECORATORS = frozenset({"tool", "call_tool"})
 _STORE_METHODS = frozenset({"append", "add", "insert", "extend", "update", "setdefault", "register"})
 
@@ -30,7 +32,8 @@ _STORE_METHODS = frozenset({"append", "add", "insert", "extend", "update", "setd
 #: ``("ref", dotted)`` a name or attribute chain; ``("path", path)`` the decorated function itself; ``("wrap", wrapper_dotted, inner)`` a call ``wrapper(inner)``;
 #: ``("getattr", object_dotted, prefix)`` ``getattr(obj, <computed name>)``; ``("each", value, attribute)`` every
 #: function found in the value a loop variable runs over (``value`` is a target too, or ``("refs", (dotted, ...))``),
-#: with the attribute registered of each item (``d.fn``: ``"fn"``; ``""`` for the item itself).
+#: with the attribute registered of each item (``d.fn``: ``"fn"``; ``""`` for the item itself); ``("call", dotted)``
+#: what a function returns (``for tool in get_tools():``).
 Target = tuple
 
 
@@ -333,7 +336,9 @@ class _Summariser:
         if isinstance(node, ast.Return) and function is not None and node.value is not None:
             value = node.value.value if isinstance(node.value, ast.Await) else node.value
             returned = dotted(value.func) if isinstance(value, ast.Call) else dotted(value)
-            if returned is not None:
+            if returned in _COPIES and isinstance(value, ast.Call):
+                function.return_values.extend(r for a in value.args for r in _refs(a))  # ``return list(TOOLS)``
+            elif returned is not None:
                 function.return_values.append(returned)
             if isinstance(value, ast.Call) and value.keywords:
                 params = {name for name, _ in function.params}
@@ -426,10 +431,10 @@ class _Summariser:
             name = target.id
             if function is not None:
                 function.assigned_names.add(name)
-                if kind is not None:
+                if callee in _COPIES or isinstance(value, _COLLECTIONS):
+                    function.tables.setdefault(name, []).extend(_refs(value))  # ``tools = list(READ_TOOLS)``
+                elif kind is not None:
                     function.assigns[name] = kind
-                elif isinstance(value, _COLLECTIONS):
-                    function.tables.setdefault(name, []).extend(_refs(value))
                 return
             if in_class_body and klass is not None:
                 if kind is not None:
@@ -515,6 +520,9 @@ class _Summariser:
                     function.getattrs.append((obj, _literal_prefix(attr)))
                 elif obj is not None and isinstance(attr, ast.Constant) and isinstance(attr.value, str):
                     function.calls.append(f"{obj}.{attr.value}")
+            if isinstance(func, ast.Attribute) and func.attr in ("extend", "append") and isinstance(func.value, ast.Name):
+                if func.value.id in function.tables:  # ``tools.extend(WRITE_TOOLS)`` on a local table
+                    function.tables[func.value.id].extend(r for a in node.args for r in _refs(a))
             if isinstance(func, ast.Attribute) and func.attr in _STORE_METHODS:
                 params = {p for p, _ in function.params}
                 collection = dotted(func.value)
@@ -575,6 +583,8 @@ class _Summariser:
     def _iterable(self, node: ast.AST) -> Target:
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in ("items", "values"):
             node = node.func.value
+        if isinstance(node, ast.Call) and dotted(node.func) is not None and dotted(node.func) not in _COPIES:
+            return ("call", dotted(node.func))  # ``for tool in get_tools():``: what the function returns
         name = dotted(node)
         if name is not None:
             if name.endswith(".__all__"):
@@ -699,6 +709,10 @@ def summarise(source: bytes) -> ModuleSummary:
             summary = _Summariser().module(tree)
         except RecursionError:
             return ModuleSummary(error=f"{TOO_DEEP}: expressions nested deeper than mcp-lint can walk")
+        except Exception as exc:  # a bug here costs this module, reported as MCP000, not the run
+            return ModuleSummary(
+                error=f"internal error: {type(exc).__name__}: {exc}; the file was not changed. Please report this as a bug."
+            )
     if rendered:
         for function in summary.functions:
             function.body = None  # the rendering's columns (and a rewritten f-string's lines) are not the file's
