@@ -31,12 +31,14 @@ class ProtocolError:
         message (cst.BaseExpression | None): the message expression, when it can be told.
         literal_text (str): the literal text of the message and of the helper's arguments, for reading intent.
         code (int | None): the error code, when it is a literal or a known constant.
+        code_expr (cst.BaseExpression | None): the code's expression where it is built (a helper's parameter, say).
     """
 
     call: cst.Call
     message: cst.BaseExpression | None
     literal_text: str
     code: int | None = None
+    code_expr: cst.BaseExpression | None = None
 
 
 def argument(call: cst.Call, keyword: str, position: int) -> cst.BaseExpression | None:
@@ -145,10 +147,13 @@ class _Evaluator:
         symbols = self.symbols_of(function)
         if symbols.resolve_in(func, fw.PROTOCOL_ERROR_CLASSES):
             code_arg = argument(expr, "code", 0)
-            found, message, code = self.error_data(argument(expr, "error", 0), function, depth + 1)
-            if not found:  # mcp v2: MCPError(code, message)
+            data = self._follow(argument(expr, "error", 0), function, depth + 1)
+            found, message, code = self.error_data(data, function, depth + 1)
+            if found and isinstance(data, cst.Call):
+                code_arg = argument(data, "code", 0)
+            else:  # mcp v2: MCPError(code, message)
                 message, code = argument(expr, "message", 1), self.code_value(code_arg, symbols=symbols)
-            return ProtocolError(expr, message, literal_text(message) if message else "", code)
+            return ProtocolError(expr, message, literal_text(message) if message else "", code, code_arg)
         if (
             isinstance(func, cst.Attribute)
             and func.attr.value == "from_error_data"
@@ -165,7 +170,27 @@ class _Evaluator:
             built = self.protocol_error(value, helper, depth + 1)
             if built is not None:
                 text = " ".join(filter(None, (built.literal_text, literal_text(expr))))
-                return ProtocolError(expr, self._passed_message(expr, helper, built), text, built.code)
+                code, code_expr = built.code, built.code_expr
+                passed = self._passed(expr, helper, code_expr)
+                if code is None and passed is not None:
+                    # ``def _mcp_error(code, message): return McpError(ErrorData(code=code, ...))`` called with
+                    # ``INVALID_PARAMS``: the code is the caller's
+                    code, code_expr = self.code_value(passed, symbols=symbols), passed
+                return ProtocolError(expr, self._passed_message(expr, helper, built), text, code, code_expr)
+        return None
+
+    @staticmethod
+    def _passed(call: cst.Call, helper: FunctionInfo, expr: cst.BaseExpression | None) -> cst.BaseExpression | None:
+        """The call-site argument for the helper's parameter that ``expr`` names, if it names one."""
+        if not isinstance(expr, cst.Name):
+            return None
+        params = helper.node.params
+        for position, param in enumerate((*params.posonly_params, *params.params)):
+            if param.name.value == expr.value:
+                return argument(call, param.name.value, position)
+        for param in params.kwonly_params:
+            if param.name.value == expr.value:
+                return argument(call, param.name.value, 1 << 30)
         return None
 
 
