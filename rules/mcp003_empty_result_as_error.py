@@ -53,8 +53,9 @@ _NOT_FAILED = re.compile(
 # What a report about an empty result says.
 _ABSENCE = re.compile(
     r"\b(not found|n[o']t exist|no such|nothing|(?<!non-)(?<!non )empty|none (found|matched|available)|"
-    r"no ([\w-]+ ){0,4}(found|match(es|ed)?|returned|available|exists?)\b|"
+    r"no ([\w-]+ ){0,4}(found|match(es|ed|ing)?|returned|available|exists?)\b|"
     r"no (results?|matches|records|data|items|rows|entries|hits|keys|files)\b|"
+    r"\bunknown (?!error|exception|failure|problem|issue)[\w-]+|"
     r"(could not|couldn't|unable to|cannot|can't) (find|locate)|(0|zero) (results|matches|rows|records))",
     re.IGNORECASE,
 )
@@ -1197,7 +1198,7 @@ class EmptyResultAsError(Rule):
     Finds a read, search, list or lookup tool (a get-by-id included), or a helper it reaches, that reports a
     failure when what it looked for is not there: a raised exception, `CallToolResult(isError=True)`, an error
     dict, `json.dumps` of one, an `"Error: ..."` string, or a same-module error helper, whose message speaks of
-    absence ("not found", "no rows", "no documents match"). It looks at the branch taken when the result is empty
+    absence ("not found", "no rows", "no documents match", "no move matching", "unknown ability"). It looks at the branch taken when the result is empty
     (nested blocks included), at the `else` of a non-empty test, and at the fall-through after
     `if rows: return ...`. The tests it knows: `not x`, `x is None`, `len(x) == 0` (`< 1`), `x == []`,
     `not x.get("items")`, `"k" not in r or not r["k"]`, and counts that are zero (`count == 0`,
