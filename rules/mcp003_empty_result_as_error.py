@@ -1198,11 +1198,13 @@ class EmptyResultAsError(Rule):
     Finds a read, search, list or lookup tool (a get-by-id included), or a helper it reaches, that reports a
     failure when what it looked for is not there: a raised exception, `CallToolResult(isError=True)`, an error
     dict, `json.dumps` of one, an `"Error: ..."` string, or a same-module error helper, whose message speaks of
-    absence ("not found", "no rows", "no documents match", "no move matching", "unknown ability"). It looks at the branch taken when the result is empty
-    (nested blocks included), at the `else` of a non-empty test, and at the fall-through after
-    `if rows: return ...`. The tests it knows: `not x`, `x is None`, `len(x) == 0` (`< 1`), `x == []`,
-    `not x.get("items")`, `"k" not in r or not r["k"]`, and counts that are zero (`count == 0`,
-    `r.total == 0`, `r["total"] == 0`, `not r.total_count`). In a tool named as a read, it also looks at an
+    absence ("not found", "no rows", "no documents match", "no move matching", "unknown ability"). It looks at
+    the branch taken when the result is empty (nested blocks included), at the `else` of a non-empty test, and at
+    the fall-through after `if rows: return ...`. The tests it knows: `not x`, `x is None`, `len(x) == 0`
+    (`< 1`), `x == []`, `x.empty` (pandas), `not x.get("items")`, `"k" not in r or not r["k"]`, counts that
+    are zero (`count == 0`, `r.total == 0`, `r["total"] == 0`, `not r.total_count`), and the `else` of an
+    `if`/`elif` chain of counts that covers every count from 1 up (`if len(m) == 1: ... elif len(m) > 1:
+    ... else:`). In a tool named as a read, it also looks at an
     `except` of an exception that says the thing is not there (`NotFoundError`, `ObjectDoesNotExist`,
     `NoSuchKey`; not a missing file or module), at a test of a 404 status or of a not-found error code
     (`e.response.status_code == 404`, `err["Code"] == "NoSuchKey"`), and at what follows a loop over a fetched
