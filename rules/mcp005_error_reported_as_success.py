@@ -33,7 +33,7 @@ _OPEN_TYPES = frozenset(
     "JSONType Json CallToolResult TextContent ImageContent EmbeddedResource AudioContent ContentBlock Content "
     "typing t types mcp_types".split()
 )
-_SUCCESS_STATUS = frozenset({"ok", "success", "succeeded", "done", "completed", "complete"})
+_SUCCESS_STATUS = frozenset({"ok", "success", "succeeded", "done", "completed", "complete", "healthy"})
 
 
 def _call_name(expr: cst.BaseExpression) -> str | None:
@@ -288,6 +288,9 @@ class ErrorReportedAsSuccess(Rule):
             return  # a check answering "no" gives a result, not a failure (its except clauses still fail)
         if says_success(value) or (handler.is_dispatcher and mentions_unknown_tool(literal_text(value))):
             return
+        if self._reaches_success(value, node, scope):
+            return  # ``result = {"status": "healthy"}`` then ``return json.dumps(result)``: the except's ``result``
+            # is another binding
         if self._empty_result(node, scope):
             return
         self.report(
@@ -296,6 +299,17 @@ class ErrorReportedAsSuccess(Rule):
             f"{self._remedy(framework)}",
             self._fix(node, report, scope),
         )
+
+    def _reaches_success(self, value: cst.BaseExpression, node: cst.Return, scope: ToolScope) -> bool:
+        """Whether the local a ``return`` sends (also through ``json.dumps``) has, where it is sent, a value that says
+        it succeeded, whatever other bindings of the name say."""
+        if isinstance(value, cst.Call) and callee_name(value.func) == "dumps" and value.args:
+            value = value.args[0].value
+        if not isinstance(value, cst.Name) or scope.function.bindings(value.value) < 2:
+            return False
+        at = [*ancestors_within(self.context.ancestors, scope.function.node), node]
+        reaching = scope.function.reaching(value.value, at)
+        return reaching is not None and says_success(reaching)
 
     def _remedy(self, framework: Framework) -> str:
         if framework is Framework.MCP_V1_LOWLEVEL:
