@@ -467,7 +467,8 @@ class GenericSwallowedException(Rule):
     `CallToolResult(isError=True)`, an error dict (`{"error": ...}`, `{"success": False}`, ...), also in an
     envelope (`{"result": {"error": ...}}`), or a list of them, `json.dumps` of one, an
     `"Error: ..."`/`"Failed to ..."` string (also in `[TextContent(...)]`), an error-response model
-    (`ErrorResponse(message=...)`, also `.model_dump()`ed), or a same-module helper that builds one. Handing the
+    (`ErrorResponse(message=...)`, also `.model_dump()`ed), a bare `False` returned by the tool itself (not by a
+    helper, whose callers decide), or a same-module helper that builds one. Handing the
     exception to a helper that drops it counts as leaving it out: `return format_error("get_chat", e)`, where the
     helper (in any module) logs `e` and ends by returning a failure text made only of its other arguments and
     constants (`f"An error occurred (code: {code})"`); not when the caller's own text may be what the helper
@@ -587,6 +588,11 @@ class GenericSwallowedException(Rule):
             report = failure_report(node, self.context.index, scope.function, module=self.context.module)
         informativeness = _Informativeness(self.context.index, scope.function, handler, [*within, node])
         if report is None:
+            value = node.value if isinstance(node, cst.Return) else None
+            if isinstance(value, cst.Name) and value.value == "False" and scope.result_of is not None:
+                # ``except Exception: return False`` in the tool itself: the model reads "false" for every failure
+                what = f"Catch-all except {broadness}" if broadness else "Broad except"
+                self.report(node, f"{what} reported as a bare False; include the error or classify it")
             return
         if informativeness.is_informative(report.payload):
             dropping = _dropping_helper(report.payload, informativeness.derived, self.context.index, scope.function)
