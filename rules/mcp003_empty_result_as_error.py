@@ -621,7 +621,7 @@ class Flow:
             return known
         self._kinds[name] = "other"  # a cycle (``rows = rows[1:]``) says nothing more
         values, accumulates, loops = self.reaching(name)
-        kinds = [self.kind(value) for value in values]
+        kinds = ["input" if self._normalises(name, value) else self.kind(value) for value in values]
         real = [k for k in kinds if k != "placeholder"]
         if not values:
             kind = "other"  # a module-level name, a closure variable, a builtin
@@ -640,6 +640,16 @@ class Flow:
             kind = "other"
         self._kinds[name] = kind
         return kind
+
+    def _normalises(self, name: str, value: cst.BaseExpression) -> bool:
+        """Whether a binding rebinds a parameter to a function of itself (``player_names = unwrap(player_names,
+        ...)``): the tool's input, normalised, not a result."""
+        if name not in self.params:
+            return False
+        call = value.expression if isinstance(value, cst.Await) else value
+        return isinstance(call, cst.Call) and any(
+            isinstance(arg.value, cst.Name) and arg.value.value == name for arg in call.args
+        )
 
     def kind(self, expr: cst.BaseExpression) -> str:
         """"result", "input", "placeholder", "field" (a scalar part of a fetched record) or "other": what a bound
@@ -1371,6 +1381,8 @@ class EmptyResultAsError(Rule):
             tested = [subject for subject in subjects if _existence_check(subject) and flow.from_input(subject)]
             if not tested or self._tool_verdict(scope, chain) != "read" or _checked_by_callers(scope, self.context.index):
                 return
+            if _lists(scope):
+                return  # ``list_dumps(directory)`` of a missing directory: the argument names nothing
         if self._tool_verdict(scope, chain) is None:
             return  # neither a read nor an action by any name that reaches it: stay silent rather than guess
         if scope.handler is None and _AUTH_TOKENS.intersection(_tokens(scope.function.name)):
