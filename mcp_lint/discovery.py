@@ -56,6 +56,7 @@ class FunctionInfo:
     _returns: list[cst.BaseExpression] | None = field(default=None, repr=False)
     _unpacked: dict[str, tuple[cst.BaseExpression, int]] | None = field(default=None, repr=False)
     _bindings: dict[str, int] | None = field(default=None, repr=False)
+    _loops: list[tuple[cst.For, list[str]]] | None = field(default=None, repr=False)
 
     @property
     def name(self) -> str:
@@ -67,7 +68,10 @@ class FunctionInfo:
         unpacked: dict[str, tuple[cst.BaseExpression, int]] = {}
         returns: list[cst.BaseExpression] = []
         bindings: dict[str, int] = {}
+        loops: list[tuple[cst.For, list[str]]] = []
         for node in own_nodes(self.node):
+            if isinstance(node, cst.For):
+                loops.append((node, [n.value for n in nodes(node.target) if isinstance(n, cst.Name)]))
             if isinstance(node, cst.Assign):
                 for target in node.targets:
                     if isinstance(target.target, cst.Name):
@@ -83,6 +87,7 @@ class FunctionInfo:
             elif isinstance(node, cst.Return) and node.value is not None:
                 returns.append(node.value)
         self._assigned, self._returns, self._unpacked, self._bindings = assigned, returns, unpacked, bindings
+        self._loops = loops
 
     def assigned(self, name: str) -> cst.BaseExpression | None:
         """Return the value last assigned to a plain local name in the function's own body.
@@ -161,6 +166,14 @@ class FunctionInfo:
                             return small.value
                 return self.assigned(name)
         return self.assigned(name)
+
+    @property
+    def loops(self) -> list[tuple[cst.For, list[str]]]:
+        """list[tuple[cst.For, list[str]]]: the ``for`` loops of the function's own body, each with the names it
+        binds."""
+        if self._loops is None:
+            self._scan()
+        return self._loops  # type: ignore[return-value]
 
     @property
     def returns(self) -> list[cst.BaseExpression]:

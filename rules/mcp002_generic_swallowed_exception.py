@@ -107,13 +107,23 @@ class _Informativeness:
         #: Loop variables: an item of what the tool iterates (an id from its arguments) is not an error.
         #: With an exception in scope, the variables of loops outside its ``except`` clause count too
         #: (``for label, client in CLIENTS.items(): try: ... except Exception: lines.append(f"{label}: ...")``).
-        self.items: set[str] = set()
-        inside = set(map(id, nodes(handler))) if handler is not None else set()
-        for inner in own_nodes(node):
-            if isinstance(inner, cst.For) and id(inner) not in inside:
-                self.items.update(n.value for n in nodes(inner.target) if isinstance(n, cst.Name))
+        self._items: set[str] | None = None
+        self._handler = handler
         if handler is not None:
             self._derive(handler)
+
+    @property
+    def items(self) -> set[str]:
+        """set[str]: the loop variables (worked out when first asked for)."""
+        if self._items is None:
+            loops = self.function.loops
+            inside = set(map(id, nodes(self._handler))) if self._handler is not None and loops else set()
+            self._items = {name for loop, names in loops for name in names if id(loop) not in inside}
+        return self._items
+
+    @items.setter
+    def items(self, value: set[str]) -> None:
+        self._items = value
 
     def _derive(self, handler: cst.ExceptHandler | cst.FunctionDef) -> None:
         """Add the names the except body (or a helper's body) assigns from the exception, or from names derived
@@ -233,12 +243,14 @@ def _dropping_helper(
     module = helper.module or index
     if returned is None or failure_shape(returned, module, helper) is None:
         return None
-    if _mutated(node) & set(_value_names(returned)[0]):
-        return None  # ``response = {"status": "error"}``, then ``response.update(...)`` with the error's details
     informativeness = _Informativeness(module, helper, None)
     informativeness.derived = set(carrying)
     informativeness._derive(node)
-    return None if informativeness.is_informative(returned) else helper
+    if informativeness.is_informative(returned):
+        return None
+    if _mutated(node) & set(_value_names(returned)[0]):
+        return None  # ``response = {"status": "error"}``, then ``response.update(...)`` with the error's details
+    return helper
 
 
 def _guards_import(try_node: cst.Try) -> bool:
