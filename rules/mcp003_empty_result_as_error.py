@@ -310,14 +310,19 @@ def _verdict(names: Sequence[str]) -> str | None:
 
 
 def _literal_get(expr: cst.BaseExpression) -> bool:
-    """Whether ``expr`` is ``x.get("key", ...)``, a lookup of a literal key."""
-    return (
+    """Whether ``expr`` is ``x.get("key", ...)``, a lookup of a literal key; not an HTTP GET
+    (``client.get("/pokemon/search", params=...)``: a path or URL, or keyword arguments)."""
+    if not (
         isinstance(expr, cst.Call)
         and isinstance(expr.func, cst.Attribute)
         and expr.func.attr.value == "get"
         and bool(expr.args)
-        and string_value(expr.args[0].value) is not None
-    )
+        and len(expr.args) <= 2
+        and all(arg.keyword is None and not arg.star for arg in expr.args)
+    ):
+        return False
+    key = string_value(expr.args[0].value)
+    return isinstance(key, str) and not key.startswith(("/", "http:", "https:"))
 
 
 def _held_registry(expr: cst.BaseExpression) -> bool:
