@@ -141,6 +141,7 @@ class Linker:
         self._class_kind: dict[tuple[str, str], Framework | str | None] = {}
         self._factory: dict[tuple[str, str], Framework | str | None] = {}
         self._subclasses: dict[tuple[str, str], list[tuple[str, str]]] | None = None
+        self._protocols: dict[tuple[str, str], list[tuple[str, str]]] | None = None
         self._frameworks = self._project_frameworks()
 
     # -- frameworks a module or the project uses, for servers that cannot be resolved
@@ -329,11 +330,38 @@ class Linker:
                     queue.append((resolved[1], resolved[2]))
 
     def _method(self, file: str, cls: str, name: str, depth: int) -> Obj | None:
-        """A method of a project class or of its project bases."""
+        """A method of a project class or of its project bases; of a ``typing.Protocol``, the method of the one
+        project class that implements it, or of the one in the Protocol's own module
+        (``project: MCPContext = ctx.request_context.lifespan_context``)."""
         for cfile, cpath in self._lineage(file, cls, depth):
             if f"{cpath}.{name}" in self.functions.get(cfile, {}):
+                implementers = self._implementers(cfile, cpath)
+                if len(implementers) > 1:  # the Protocol's own module's implementer, if it has exactly one
+                    implementers = [key for key in implementers if key[0] == cfile]
+                if len(implementers) == 1:
+                    ifile, ipath = implementers[0]
+                    return ("function", ifile, f"{ipath}.{name}")
                 return ("function", cfile, f"{cpath}.{name}")
         return None
+
+    def _implementers(self, file: str, cls: str) -> list[tuple[str, str]]:
+        """The project classes that define every method of a ``typing.Protocol`` class (none for other classes)."""
+        if self._protocols is None:
+            methods: dict[tuple[str, str], set[str]] = {}
+            for mfile, summary in self.summaries.items():
+                for function in summary.functions:
+                    if function.is_method and function.owner is not None and not function.name.startswith("__"):
+                        methods.setdefault((mfile, function.owner), set()).add(function.name)
+            self._protocols = {}
+            for pfile, summary in self.summaries.items():
+                for pcls, bases in summary.classes.items():
+                    if not any(base.rpartition(".")[2] == "Protocol" for base in bases):
+                        continue
+                    wanted = methods.get((pfile, pcls), set())
+                    self._protocols[(pfile, pcls)] = [
+                        key for key, names in methods.items() if wanted and key != (pfile, pcls) and wanted <= names
+                    ]
+        return self._protocols.get((file, cls), [])
 
     def _member(self, file: str, cls: str, attr: str, depth: int) -> Obj | None:
         """What ``self.attr`` holds: from ``self.attr = X(...)`` in any method, or a class-level annotation, of the
@@ -374,6 +402,8 @@ class Linker:
                         resolved = self.resolve(sfile, None, base)
                         if resolved is not None and resolved[0] == "class":
                             self._subclasses.setdefault((resolved[1], resolved[2]), []).append((sfile, cls))
+                    # the implementers of a Protocol run its methods, as subclasses run a base's
+                    self._subclasses.setdefault((sfile, cls), []).extend(self._implementers(sfile, cls))
         found: list[tuple[str, str]] = []
         queue, seen = [(file, function.owner)], {(file, function.owner)}
         while queue:
