@@ -325,8 +325,9 @@ class ErrorReportedAsSuccess(Rule):
         return False
 
     def _error_builder(self, value: cst.BaseExpression, scope: ToolScope, module: cst.Module | None) -> bool:
-        """Whether the helper a report comes from builds only error dicts or texts (``_err(...)``, ``format_error``):
-        a helper that also returns results, or a ``CallToolResult(isError=True)``, is no success-shaped report."""
+        """Whether the helper a report comes from builds only error dicts or texts (``_err(...)``, ``format_error``),
+        besides handing back what its caller gave it: a helper that also returns results, or a
+        ``CallToolResult(isError=True)``, is no success-shaped report."""
         if isinstance(value, cst.Name):
             value = scope.function.assigned(value.value) or value
         if isinstance(value, cst.Await):
@@ -337,11 +338,17 @@ class ErrorReportedAsSuccess(Rule):
         if helper is None or not helper.returns:
             return False
         index = helper.module or self.context.index
+        params = {p.name.value for p in (*helper.node.params.params, *helper.node.params.kwonly_params)}
         shapes = []
         for returned in helper.returns:
+            root = returned
+            while isinstance(root, cst.Attribute):
+                root = root.value
+            if isinstance(root, cst.Name) and root.value in params and helper.assigned(root.value) is None:
+                continue  # ``if user_message: return user_message``, ``return error.payload``: the caller's own text
             found = failure_report(cst.Return(value=returned), index, helper)
             shapes.append(found.shape if found is not None else None)
-        return all(shape in (Shape.ERROR_DICT, Shape.ERROR_STRING) for shape in shapes)
+        return bool(shapes) and all(shape in (Shape.ERROR_DICT, Shape.ERROR_STRING) for shape in shapes)
 
     def _in_except(self, scope: ToolScope) -> bool:
         within = ancestors_within(self.context.ancestors, scope.function.node)
