@@ -315,10 +315,11 @@ class Linker:
         return None
 
     def _lineage(self, file: str, cls: str, depth: int) -> Iterator[tuple[str, str]]:
-        """Yield a project class and then its project bases, breadth first (at most 16 classes)."""
+        """Yield a project class and then its project bases, breadth first (at most 64 classes: a client made of
+        many mixins)."""
         seen: set[tuple[str, str]] = set()
         queue = [(file, cls)]
-        while queue and len(seen) < 16:
+        while queue and len(seen) < 64:
             current = queue.pop(0)
             if current in seen:
                 continue
