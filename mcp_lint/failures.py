@@ -341,11 +341,15 @@ class _Shapes:
         )
 
     def is_error_model(self, expr: cst.Call, function: FunctionInfo | None) -> bool:
-        """``ErrorResponse(message=...)``: a same-module class whose defaults say "error", or a class named so."""
+        """``ErrorResponse(message=...)``: a same-module class whose defaults say "error", a class named so, or a
+        class built with keywords that say it failed (``Result(success=False, ...)``, ``status="error"``)."""
         func = expr.func
         name = callee_name(func)
         if name is None or not name[:1].isupper() and not name.startswith("_"):
             return False
+        fields = payload_fields(expr)
+        if name[:1].isupper() and fields and _says_error(fields):
+            return True  # ``RevocationResult(success=False, message=...)``: the keywords say it failed
         if isinstance(func, cst.Name) and self.models is not None and func.value not in self.index.symbols.imports:
             says = self.models.get(func.value)
             if says is not None:
