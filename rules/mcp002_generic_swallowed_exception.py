@@ -17,6 +17,7 @@ from mcp_lint.failures import (
     failure_report,
     failure_shape,
     is_error_string,
+    literal_text,
     message_node,
     report_text,
     string_prefix,
@@ -251,6 +252,22 @@ def _dropping_helper(
     if _mutated(node) & set(_value_names(returned)[0]):
         return None  # ``response = {"status": "error"}``, then ``response.update(...)`` with the error's details
     return helper
+
+
+#: Words that say something went wrong, anywhere in a text.
+_FAILURE_PHRASE = re.compile(r"\b(could ?n[o']t|can ?n[o']t|unable to|failed|failure)\b", re.IGNORECASE)
+
+
+def _branch_text(node: cst.Return | cst.Raise | cst.Call | cst.Assign) -> str | None:
+    """The literal text a ``return`` sends when it is a string, ``TextContent(text=...)`` or a list of one."""
+    value = node.value if isinstance(node, cst.Return) else None
+    if isinstance(value, cst.List) and len(value.elements) == 1:
+        value = value.elements[0].value
+    if isinstance(value, cst.Call) and callee_name(value.func) == "TextContent":
+        value = next((a.value for a in value.args if a.keyword is not None and a.keyword.value == "text"), None)
+    if isinstance(value, (cst.SimpleString, cst.FormattedString, cst.ConcatenatedString)):
+        return literal_text(value)
+    return None
 
 
 def _guards_import(try_node: cst.Try) -> bool:
@@ -495,7 +512,9 @@ class GenericSwallowedException(Rule):
     save"`, or `results.append("Failed to save ...")` for one item of many. The failure branch may be taken on
     more than the helper's outcome (`if not folder or folder["kind"] != "dir":`, the `else` of
     `if ok and ...:`), and the report may be built there and sent after it (`else: response = {"success": False,
-    "message": "Unable to comment"}`, then `return json.dumps(response)`: reported where it is built).
+    "message": "Unable to comment"}`, then `return json.dumps(response)`: reported where it is built). In that
+    branch a text that says anywhere that something went wrong counts too (`f"File {file_id} could not be
+    downloaded."`).
 
     Narrow `except` clauses are not reported (their type is the classification), nor reports that include
     the exception (`str(e)`, `f"{e}"`, `repr(e)`, `type(e).__name__`, `e.args`, `e.response["Error"]["Code"]`,
@@ -678,7 +697,12 @@ class GenericSwallowedException(Rule):
         else:
             report = failure_report(node, index, function, module=module)
             if report is None:
-                return
+                text = _branch_text(node)
+                if text is None or _FAILURE_PHRASE.search(text) is None:
+                    return
+                # In the branch the swallowed value takes, a text that says something went wrong anywhere in it
+                # (``"File 1 could not be downloaded."``) is the failure's report.
+                report = FailureReport(node, Shape.ERROR_STRING, node.value)  # type: ignore[arg-type]
             payload, shape = report.payload, report.shape
         if _Informativeness(index, function, None, [*within, node]).is_informative(payload):
             return
