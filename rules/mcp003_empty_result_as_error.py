@@ -17,6 +17,7 @@ from mcp_lint.failures import (
     literal_text,
     message_node,
     report_text,
+    string_prefix,
 )
 from mcp_lint.fixes import call_tool_result, fill, quote_of
 from mcp_lint.literals import integer_value, literal_value, string_value
@@ -1214,8 +1215,9 @@ class EmptyResultAsError(Rule):
     failure when what it looked for is not there: a raised exception, `CallToolResult(isError=True)`, an error
     dict, `json.dumps` of one, an `"Error: ..."` string, or a same-module error helper, whose message speaks of
     absence ("not found", "no rows", "no documents match", "no move matching", "unknown ability"). It looks at
-    the branch taken when the result is empty (nested blocks included), at the `else` of a non-empty test, and at
-    the fall-through after `if rows: return ...`. The tests it knows: `not x`, `x is None`, `len(x) == 0`
+    the branch taken when the result is empty (nested blocks included), at a message that branch only sets and a
+    later `if errmsg:` sends (no fix there), at the `else` of a non-empty test, and at the fall-through after
+    `if rows: return ...`. The tests it knows: `not x`, `x is None`, `len(x) == 0`
     (`< 1`), `x == []`, `x.empty` (pandas), `not x.get("items")`, `"k" not in r or not r["k"]`, counts that
     are zero (`count == 0`, `r.total == 0`, `r["total"] == 0`, `not r.total_count`), and the `else` of an
     `if`/`elif` chain of counts that covers every count from 1 up (`if len(m) == 1: ... elif len(m) > 1:
@@ -1358,6 +1360,8 @@ class EmptyResultAsError(Rule):
         if subjects or lookups:
             fallbacks = {id(r) for inner in _fallback_tests(node.body) for r in _reports_in(inner.body)}
             candidates = [r for r in _reports_in(node.body) if id(r) not in fallbacks]
+            if not candidates:
+                candidates = self._reported_later(node)
         else:
             subjects = nonempty_subjects(node.test)
             if not subjects and isinstance(node.orelse, cst.Else):
@@ -1468,6 +1472,37 @@ class EmptyResultAsError(Rule):
         if self._tool_verdict(scope, chain) != "read":
             return  # an action's missing target is a real failure; an unnamed tool is not guessed at
         self._report_all(reports, scope)
+
+    def _reported_later(self, node: cst.If) -> list[cst.Return | cst.Raise]:
+        """The reports of a message the empty branch only sets (``if not rows: errmsg = "no data"``) and a later
+        ``if errmsg:`` in the same block sends (``return f"Error: {errmsg}"``)."""
+        body = node.body.body if isinstance(node.body, cst.IndentedBlock) else ()
+        names: set[str] = set()
+        for statement in body:
+            for small in statement.body if isinstance(statement, cst.SimpleStatementLine) else (None,):
+                if not (isinstance(small, cst.Assign) and len(small.targets) == 1):
+                    return []
+                target = small.targets[0].target
+                if not isinstance(target, cst.Name) or string_prefix(small.value) is None:
+                    return []
+                names.add(target.value)
+        block = self.context.ancestors[-1] if self.context.ancestors else None
+        if not names or not isinstance(block, cst.IndentedBlock):
+            return []
+        position = next((k for k, s in enumerate(block.body) if s is node), len(block.body))
+        for statement in block.body[position + 1 :]:
+            if not isinstance(statement, cst.If):
+                continue
+            test = statement.test
+            if isinstance(test, cst.Comparison) and len(test.comparisons) == 1:
+                if isinstance(test.comparisons[0].operator, cst.IsNot):
+                    test = test.left
+            if isinstance(test, cst.Name) and test.value in names:
+                return [
+                    r for r in _reports_in(statement.body)
+                    if any(isinstance(n, cst.Name) and n.value == test.value for n in nodes(r))
+                ]
+        return []
 
     def _after(self, node: cst.CSTNode) -> list[cst.Return | cst.Raise]:
         """The first ``return`` or ``raise`` among the simple statements right after a statement in its block."""
