@@ -383,7 +383,12 @@ class _Shapes:
         name = callee_name(expr.func)
         if name in ("CallToolResult", "ToolResult"):
             fields = payload_fields(expr) or {}
-            return Shape.CALL_TOOL_RESULT if is_true(fields.get("isError")) or is_true(fields.get("is_error")) else None
+            if is_true(fields.get("isError")) or is_true(fields.get("is_error")):
+                return Shape.CALL_TOOL_RESULT
+            content = fields.get("content")
+            if name == "ToolResult" and content is not None and self.shape(content, function, depth) is Shape.ERROR_STRING:
+                return Shape.ERROR_STRING  # fastmcp's ``ToolResult(content=[TextContent(text="Error: ...")])``
+            return None
         if name == "TextContent":
             text = (payload_fields(expr) or {}).get("text")
             return Shape.ERROR_STRING if text is not None and self.shape(text, function, depth) else None

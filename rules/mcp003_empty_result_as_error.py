@@ -1486,22 +1486,30 @@ class EmptyResultAsError(Rule):
                 if not isinstance(target, cst.Name) or string_prefix(small.value) is None:
                     return []
                 names.add(target.value)
-        block = self.context.ancestors[-1] if self.context.ancestors else None
-        if not names or not isinstance(block, cst.IndentedBlock):
+        if not names:
             return []
-        position = next((k for k, s in enumerate(block.body) if s is node), len(block.body))
-        for statement in block.body[position + 1 :]:
-            if not isinstance(statement, cst.If):
+        # After the ``if`` in its block, or after an ``if`` it is nested in (``else: if df.empty: errmsg = ...``).
+        child: cst.CSTNode = node
+        for block in reversed(self.context.ancestors):
+            if isinstance(block, cst.FunctionDef):
+                break
+            if not isinstance(block, cst.IndentedBlock):
+                child = block
                 continue
-            test = statement.test
-            if isinstance(test, cst.Comparison) and len(test.comparisons) == 1:
-                if isinstance(test.comparisons[0].operator, cst.IsNot):
-                    test = test.left
-            if isinstance(test, cst.Name) and test.value in names:
-                return [
-                    r for r in _reports_in(statement.body)
-                    if any(isinstance(n, cst.Name) and n.value == test.value for n in nodes(r))
-                ]
+            position = next((k for k, s in enumerate(block.body) if s is child), len(block.body))
+            for statement in block.body[position + 1 :]:
+                if not isinstance(statement, cst.If):
+                    continue
+                test = statement.test
+                if isinstance(test, cst.Comparison) and len(test.comparisons) == 1:
+                    if isinstance(test.comparisons[0].operator, cst.IsNot):
+                        test = test.left
+                if isinstance(test, cst.Name) and test.value in names:
+                    return [
+                        r for r in _reports_in(statement.body)
+                        if any(isinstance(n, cst.Name) and n.value == test.value for n in nodes(r))
+                    ]
+            child = block
         return []
 
     def _after(self, node: cst.CSTNode) -> list[cst.Return | cst.Raise]:

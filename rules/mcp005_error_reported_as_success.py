@@ -25,12 +25,12 @@ from mcp_lint.fixes import Replacement, code, fill, tool_error_name, tool_execut
 from mcp_lint.frameworks import Framework
 from mcp_lint.literals import literal_value, string_value
 from mcp_lint.rule import Rule, RuleContext, ancestors_within
-from mcp_lint.traversal import nodes
+from mcp_lint.traversal import nodes, walk_paths
 
 #: Names in a return annotation that leave the result's shape open: a payload built there is not documented.
 _OPEN_TYPES = frozenset(
     "dict Dict list List tuple Tuple str Any object None Optional Union Mapping MutableMapping Sequence Iterable "
-    "JSONType Json CallToolResult TextContent ImageContent EmbeddedResource AudioContent ContentBlock Content "
+    "JSONType Json CallToolResult ToolResult TextContent ImageContent EmbeddedResource AudioContent ContentBlock Content "
     "typing t types mcp_types".split()
 )
 _SUCCESS_STATUS = frozenset({"ok", "success", "succeeded", "done", "completed", "complete", "healthy"})
@@ -381,8 +381,16 @@ class ErrorReportedAsSuccess(Rule):
                     if statement is child:
                         break
                     if isinstance(statement, cst.If):
-                        shadow.ancestors = ancestors[: i + 1]
-                        rule.visit_If(statement)
+                        # its nested ``if``s too: ``else: if df.empty: errmsg = ...``, sent by a later ``if errmsg:``
+                        outer = ancestors[: i + 1]
+
+                        def enter(inner: cst.CSTNode, path: list[cst.CSTNode], outer: list = outer) -> bool:
+                            if isinstance(inner, cst.If):
+                                shadow.ancestors = outer + path
+                                rule.visit_If(inner)
+                            return not isinstance(inner, (cst.FunctionDef, cst.ClassDef, cst.Lambda))
+
+                        walk_paths(statement, enter)
                     elif isinstance(statement, cst.For):  # a lookup loop that fell through
                         shadow.ancestors = ancestors[: i + 1]
                         rule.visit_For(statement)
@@ -439,7 +447,7 @@ class ErrorReportedAsSuccess(Rule):
             return None
         payload = report.payload
         if report.shape is Shape.ERROR_STRING:
-            if isinstance(payload, (cst.List, cst.Tuple)) or _call_name(payload) == "TextContent":
+            if isinstance(payload, (cst.List, cst.Tuple)) or _call_name(payload) in ("TextContent", "ToolResult"):
                 payload = message_node(payload, self.context.index)
                 if payload is None:
                     return None
