@@ -381,11 +381,12 @@ def _class_of(function: FunctionInfo | None) -> str | None:
 
 
 # A message saying the tool itself is unknown: the protocol error that stays (MCP spec 2025-11-25, tools); not
-# "invalid tool inputs", which is about the arguments, nor "invalid toolbox".
+# "invalid tool inputs", which is about the arguments, nor "invalid toolbox", nor "Tool Error: collection x not
+# found" (the tool's own failure, told after a colon).
 _UNKNOWN_TOOL = re.compile(
     r"\b(unknown|unsupported|unrecognized|unrecognised|invalid|no such|undefined)\s+tool\b"
     r"(?!\s+(?:input|argument|arg|param|parameter|value|field)s?\b)"
-    r"|\btool\b[^.]*\b(not found|unknown|does not exist|doesn't exist|not supported|not registered|not available)",
+    r"|\btool\b(?!\s+error)[^.:]*\b(not found|unknown|does not exist|doesn't exist|not supported|not registered|not available)",
     re.IGNORECASE,
 )
 
