@@ -124,17 +124,6 @@ class _Evaluator:
                 return value
         return expr
 
-    @staticmethod
-    def _passed_message(call: cst.Call, helper: FunctionInfo, built: ProtocolError) -> cst.BaseExpression | None:
-        """The call-site argument a helper uses unchanged as the error's message, if there is one."""
-        if not isinstance(built.message, cst.Name):
-            return None
-        params = helper.node.params
-        for position, param in enumerate((*params.posonly_params, *params.params)):
-            if param.name.value == built.message.value:
-                return argument(call, param.name.value, position)
-        return None
-
     def protocol_error(
         self, expr: cst.BaseExpression | None, function: FunctionInfo | None, depth: int = 0
     ) -> ProtocolError | None:
@@ -176,7 +165,7 @@ class _Evaluator:
                     # ``def _mcp_error(code, message): return McpError(ErrorData(code=code, ...))`` called with
                     # ``INVALID_PARAMS``: the code is the caller's
                     code, code_expr = self.code_value(passed, symbols=symbols), passed
-                return ProtocolError(expr, self._passed_message(expr, helper, built), text, code, code_expr)
+                return ProtocolError(expr, self._passed(expr, helper, built.message), text, code, code_expr)
         return None
 
     @staticmethod

@@ -479,11 +479,6 @@ def _bind_exception(handler: cst.CSTNode) -> cst.CSTNode:
     return handler.with_changes(name=name)
 
 
-def _names(expr: cst.CSTNode) -> set[str]:
-    """The names an expression mentions, lambdas left out."""
-    return {m.value for m in nodes(expr, prune=(cst.Lambda,)) if isinstance(m, cst.Name)}
-
-
 
 class GenericSwallowedException(Rule):
     """## What it does
@@ -805,10 +800,10 @@ class GenericSwallowedException(Rule):
             return
         if failure_shape(node.value, self.context.index, scope.function, module=self.context.module) is None:
             return
-        if not any(name in _names(value) for value in scope.function.returns):
+        if not any(name in _value_names(value)[0] for value in scope.function.returns):
             return  # never sent
         for inner in nodes(branch, prune=(cst.FunctionDef, cst.ClassDef, cst.Lambda)):
-            if isinstance(inner, cst.Return) and inner.value is not None and name in _names(inner.value):
+            if isinstance(inner, cst.Return) and inner.value is not None and name in _value_names(inner.value)[0]:
                 return  # sent from the branch itself (reported there)
         self._check_swallowing_helper(node, within, scope.function)
 
@@ -824,7 +819,7 @@ class GenericSwallowedException(Rule):
         within = ancestors_within(self.context.ancestors, scope.function.node)
         if any(isinstance(n, cst.ExceptHandler) for n in within):
             collection = func.value
-            if isinstance(collection, cst.Name) and any(collection.value in _names(v) for v in scope.function.returns):
+            if isinstance(collection, cst.Name) and any(collection.value in _value_names(v)[0] for v in scope.function.returns):
                 self._check(node)
             return
         self._check_swallowing_helper(node, within, scope.function)

@@ -30,8 +30,8 @@ from mcp_lint.traversal import nodes, walk_paths
 #: Names in a return annotation that leave the result's shape open: a payload built there is not documented.
 _OPEN_TYPES = frozenset(
     "dict Dict list List tuple Tuple str Any object None Optional Union Mapping MutableMapping Sequence Iterable "
-    "JSONType Json CallToolResult ToolResult TextContent ImageContent EmbeddedResource AudioContent ContentBlock Content "
-    "typing t types mcp_types".split()
+    "JSONType Json CallToolResult ToolResult TextContent ImageContent EmbeddedResource AudioContent ContentBlock "
+    "Content typing t types mcp_types".split()
 )
 _SUCCESS_STATUS = frozenset({"ok", "success", "succeeded", "done", "completed", "complete", "healthy"})
 
@@ -152,16 +152,20 @@ def success_shapes(framework: Framework) -> str | None:
     }.get(framework)
 
 
+def _sent_local(value: cst.BaseExpression | None) -> cst.Name | None:
+    """The local a ``return`` sends, also through ``json.dumps`` (``return json.dumps(response)``), if it sends one."""
+    if isinstance(value, cst.Call) and value.args and callee_name(value.func) == "dumps":
+        value = value.args[0].value
+    return value if isinstance(value, cst.Name) else None
+
+
 def _rebound(node: cst.Return, function: FunctionInfo) -> bool:
     """Whether the value returned is a local bound more than once (``response = {"success": True}`` in one branch,
     a failure in the other, then ``return json.dumps(response)`` after them): outside a failure path, the statement
     also sends the successes, so raising there would fail them."""
-    value = node.value
-    if isinstance(value, cst.Call) and len(value.args) >= 1 and callee_name(value.func) == "dumps":
-        value = value.args[0].value
-    if not isinstance(value, cst.Name):
-        return False  # a report built in the statement itself (``{"error": msg}``) fails whatever its parts
-    return function.bindings(value.value) > 1
+    local = _sent_local(node.value)
+    # a report built in the statement itself (``{"error": msg}``) fails whatever its parts
+    return local is not None and function.bindings(local.value) > 1
 
 
 class ErrorReportedAsSuccess(Rule):
@@ -303,12 +307,11 @@ class ErrorReportedAsSuccess(Rule):
     def _reaches_success(self, value: cst.BaseExpression, node: cst.Return, scope: ToolScope) -> bool:
         """Whether the local a ``return`` sends (also through ``json.dumps``) has, where it is sent, a value that says
         it succeeded, whatever other bindings of the name say."""
-        if isinstance(value, cst.Call) and callee_name(value.func) == "dumps" and value.args:
-            value = value.args[0].value
-        if not isinstance(value, cst.Name) or scope.function.bindings(value.value) < 2:
+        local = _sent_local(value)
+        if local is None or scope.function.bindings(local.value) < 2:
             return False
         at = [*ancestors_within(self.context.ancestors, scope.function.node), node]
-        reaching = scope.function.reaching(value.value, at)
+        reaching = scope.function.reaching(local.value, at)
         return reaching is not None and says_success(reaching)
 
     def _remedy(self, framework: Framework) -> str:
@@ -408,7 +411,8 @@ class ErrorReportedAsSuccess(Rule):
         report = failure_report(cst.Return(value=content.value), self.context.index, scope.function)
         if report is None or report.shape is not Shape.ERROR_STRING:
             return
-        if scope.result_of is not None and scope.result_of.is_dispatcher and mentions_unknown_tool(literal_text(content)):
+        result_of = scope.result_of
+        if result_of is not None and result_of.is_dispatcher and mentions_unknown_tool(literal_text(content)):
             return
         if self._empty_result(node, scope):
             return
