@@ -21,7 +21,7 @@ from pathlib import Path
 import libcst as cst
 
 from mcp_lint.cstparse import parse_module
-from mcp_lint.diagnostics import PARSE_ERROR_CODE, Diagnostic, FileResult
+from mcp_lint.diagnostics import PARSE_ERROR_CODE, Diagnostic, FileResult, internal_error_text
 from mcp_lint.discovery import STANDALONE_FILE, ModuleIndex, ToolScope, discover
 from mcp_lint.frameworks import MCP_IMPORT_PATTERN
 from mcp_lint.frameworks.versions import SdkVersions, sdk_for
@@ -154,7 +154,7 @@ def internal_error(exc: BaseException) -> Diagnostic:
     Returns:
         Diagnostic: an MCP000 diagnostic asking for a bug report.
     """
-    return parse_error(f"internal error: {type(exc).__name__}: {exc}; the file was not changed. Please report this as a bug.")
+    return parse_error(internal_error_text(exc))
 
 
 def parse(source: bytes | str) -> cst.Module | Diagnostic:

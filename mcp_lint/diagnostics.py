@@ -11,6 +11,19 @@ import libcst as cst
 
 #: The code of a file that could not be checked (unreadable, undecodable or unparsable).
 PARSE_ERROR_CODE = "MCP000"
+#: How the message of an MCP000 diagnostic for a bug in mcp-lint itself begins.
+INTERNAL_ERROR = "internal error:"
+
+
+def internal_error_text(exc: BaseException) -> str:
+    """The message of an MCP000 diagnostic for a bug in mcp-lint itself.
+
+    Args:
+        exc (BaseException): what was raised.
+    Returns:
+        str: the message, asking for a bug report.
+    """
+    return f"{INTERNAL_ERROR} {type(exc).__name__}: {exc}; the file was not changed. Please report this as a bug."
 
 
 class Applicability(enum.Enum):

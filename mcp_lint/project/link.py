@@ -24,6 +24,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from mcp_lint import frameworks as fw
+from mcp_lint.diagnostics import INTERNAL_ERROR
 from mcp_lint.frameworks import Framework
 from mcp_lint.project.layout import Layout
 from mcp_lint.project.summary import TOO_DEEP, FunctionSummary, ModuleSummary, Registration, Target
@@ -142,6 +143,7 @@ class Linker:
         self._factory: dict[tuple[str, str], Framework | str | None] = {}
         self._subclasses: dict[tuple[str, str], list[tuple[str, str]]] | None = None
         self._protocols: dict[tuple[str, str], list[tuple[str, str]]] | None = None
+        self._resolved_decorators: dict[tuple[str, str], list[Obj | None]] = {}
         self._frameworks = self._project_frameworks()
 
     # -- frameworks a module or the project uses, for servers that cannot be resolved
@@ -661,8 +663,7 @@ class Linker:
             return
         for file, summary in self.summaries.items():
             for function in summary.functions:
-                for decorator, _ in function.decorators:
-                    obj = self.resolve(file, function.parent, decorator)
+                for obj in self._decorators(file, function):
                     if obj is None or obj[0] != "function":
                         continue
                     for table in storing.get((obj[1], obj[2]), ()):
@@ -700,6 +701,16 @@ class Linker:
             self._decorated_by_registering(found)
         return found, wrappers
 
+    def _decorators(self, file: str, function: FunctionSummary) -> list[Obj | None]:
+        """What each of a function's decorators resolves to, in order (worked out once per function: the tables
+        that decorators fill, the project's own registering decorators and the link step all ask)."""
+        key = (file, function.path)
+        found = self._resolved_decorators.get(key)
+        if found is None:
+            found = [self.resolve(file, function.parent, d) for d, _ in function.decorators]
+            self._resolved_decorators[key] = found
+        return found
+
     def _decorated_by_registering(self, found: dict[tuple[str, str], Framework]) -> None:
         """Add the functions decorated by a project's own decorator that registers what it decorates, or by the
         factory that returns it (``@tool(annotations=...)`` over ``def tool(...): def decorator(fn): ...
@@ -712,8 +723,7 @@ class Linker:
                 registering.setdefault((file, function.path), framework)
         for file, summary in self.summaries.items():
             for function in summary.functions:
-                for decorator, _ in function.decorators:
-                    obj = self.resolve(file, function.parent, decorator)
+                for obj in self._decorators(file, function):
                     if obj is not None and obj[0] == "function" and (obj[1], obj[2]) in registering:
                         found.setdefault((file, function.path), registering[(obj[1], obj[2])])
 
@@ -774,7 +784,7 @@ class Linker:
                     queue.appendleft(((file, child), hops))
                 # A decorator below the registering one (``@mcp.tool()`` over ``@handle_errors``) makes what runs.
                 registering = -1
-                resolved = [self.resolve(file, function.parent, d) for d, _ in function.decorators]
+                resolved = self._decorators(file, function)
                 for at, ((decorator, _), obj) in enumerate(zip(function.decorators, resolved)):
                     if decorator.rpartition(".")[2] in (fw.TOOL_DECORATOR, fw.LOWLEVEL_CALL_TOOL_DECORATOR) or (
                         obj is not None and obj[0] == "function" and (obj[1], obj[2]) in self._registering
@@ -927,7 +937,7 @@ def link(root: str, summaries: dict[str, ModuleSummary]) -> dict[str, ModuleFact
 def _unsafe_error(error: str | None) -> str | None:
     """The summary errors the check step must report (nesting, a bug in the summariser), not leave to its own syntax
     check."""
-    return error if error is not None and error.startswith((TOO_DEEP, "internal error:")) else None
+    return error if error is not None and error.startswith((TOO_DEEP, INTERNAL_ERROR)) else None
 
 
 def single_module(source: bytes, file: str = os.path.join(os.sep, "__module__.py")) -> ModuleFacts:

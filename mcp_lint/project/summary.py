@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
+from mcp_lint.diagnostics import internal_error_text
 from mcp_lint.frameworks import MCP_ROOT_PACKAGES
 from mcp_lint.nesting import nesting_problem
 
@@ -710,9 +711,7 @@ def summarise(source: bytes) -> ModuleSummary:
         except RecursionError:
             return ModuleSummary(error=f"{TOO_DEEP}: expressions nested deeper than mcp-lint can walk")
         except Exception as exc:  # a bug here costs this module, reported as MCP000, not the run
-            return ModuleSummary(
-                error=f"internal error: {type(exc).__name__}: {exc}; the file was not changed. Please report this as a bug."
-            )
+            return ModuleSummary(error=internal_error_text(exc))
     if rendered:
         for function in summary.functions:
             function.body = None  # the rendering's columns (and a rewritten f-string's lines) are not the file's
