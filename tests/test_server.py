@@ -264,6 +264,23 @@ def test_diagnostics_of_the_unsaved_buffer_on_open_change_and_save(project: Path
     run(project, body)
 
 
+def test_diagnostics_of_a_file_whose_path_is_quoted_in_its_uri(tmp_path: Path) -> None:
+    # "+" becomes "%2B" in the file URI, and pygls keeps the buffer under the unquoted one: it was never checked.
+    project = tmp_path / "owner+server"
+    project.mkdir()
+    (project / "pyproject.toml").write_text('[project]\nname = "demo"\nversion = "0"\n')
+    (project / "server.py").write_text(SERVER_PY)
+
+    async def body(editor: Editor) -> None:
+        uri = editor.uri("server.py")
+        assert "%2B" in uri
+        editor.open(uri, SERVER_PY)
+        opened = await editor.diagnostics(uri, version=1)
+        assert found(opened) == [("MCP001", MCP001_RANGE), ("MCP002", MCP002_RANGE)]
+
+    run(project, body)
+
+
 def test_quick_fixes_with_exact_edits(project: Path) -> None:
     async def body(editor: Editor) -> None:
         provider = editor.initialize_result.capabilities.code_action_provider

@@ -18,6 +18,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
+from urllib.parse import unquote
 
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
@@ -95,7 +96,8 @@ class McpLintServer(LanguageServer):
 
     def open_document(self, uri: str) -> TextDocument | None:
         """TextDocument | None: the open buffer of a URI, if it is a Python buffer."""
-        document = self.workspace.text_documents.get(uri)
+        # pygls keeps open buffers under the unquoted URI: ``xing5%2Bsheets`` is held as ``xing5+sheets``
+        document = self.workspace.text_documents.get(unquote(uri))
         if document is None:
             return None
         if document.language_id not in (None, "python") and not is_python(document.path or ""):
@@ -154,7 +156,7 @@ class McpLintServer(LanguageServer):
         )
         for file in checked.affected:
             other = from_fs_path(file)
-            if other is not None and other != uri and other in self.workspace.text_documents:
+            if other is not None and other != uri and unquote(other) in self.workspace.text_documents:
                 self.schedule(other)
 
     async def result_for(self, uri: str, with_edits: bool = True) -> _Result | None:
