@@ -184,10 +184,10 @@ def _reachable_text(data: bytes, facts: ModuleFacts, rule_classes: Sequence[type
     """The module's text without the function bodies no selected rule reads (see :mod:`mcp_lint.hollow`).
 
     Returns:
-        bytes | None: the text, or None when nothing can be left out (a rule that reports outside tool context is
+        bytes | None: the text, or None when nothing can be left out (a rule that may report in any body is
         selected, or no body is left out).
     """
-    if not facts.hollow or not all(rule.tool_context for rule in rule_classes):
+    if not facts.hollow or not all(rule.tool_context or rule.reads_bodies is not None for rule in rule_classes):
         return None
     keep = [rule.reads_bodies for rule in rule_classes if rule.reads_bodies is not None]
     partial = hollow(data, facts.hollow, keep)

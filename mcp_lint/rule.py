@@ -124,7 +124,8 @@ class Rule:
             modules that register tools.
         reads_bodies (re.Pattern[bytes] | None): text that makes the rule read a function body wherever it is,
             reached by a tool or not (a server built inside a factory function, say); the engine parses the
-            bodies no tool reaches only when they contain it.
+            bodies no tool reaches only when they contain it. A rule that reports outside tool context says here
+            what a body must contain for it to report there; without it, every body of every module is parsed.
         preview (bool): whether the rule is in preview: it runs only when preview is enabled (``--preview`` or
             ``preview = true``), even when a selector names it, as in ruff.
         context (RuleContext): set by the engine for each module.

@@ -239,6 +239,8 @@ class RetryableErrorWithoutDelay(Rule):
     fix_always = True
     requires = re.compile(rb"(?i)retryable|transient")
     tool_context = False
+    # A payload's retryable key or "transient" category is written in the body that builds it.
+    reads_bodies = requires
 
     def _reported(self, node: cst.Dict | cst.Call) -> bool:
         """Whether a payload is what a function returns or raises (also through locals and wrapping), or a named

@@ -49,6 +49,12 @@ def _keyword(call: cst.Call, name: str) -> cst.Arg | None:
 
 #: First words of tool names that ask a question: a negative answer is their result (``check_region``, ``is_open``).
 _QUESTION_VERBS = frozenset({"check", "is", "has", "can", "exists", "verify", "validate", "test", "ping"})
+# The nodes MCP003 decides on, asked of it by _empty_result.
+_MCP003_VISITS = {
+    cst.If: EmptyResultAsError.visit_If,
+    cst.ExceptHandler: EmptyResultAsError.visit_ExceptHandler,
+    cst.For: EmptyResultAsError.visit_For,
+}
 
 
 def _question_tool(name: str) -> bool:
@@ -261,6 +267,8 @@ class ErrorReportedAsSuccess(Rule):
 
     def __init__(self, context: RuleContext) -> None:
         super().__init__(context)
+        # function -> the statements MCP003 reports in it (see _empty_result)
+        self._empty_results: dict[cst.FunctionDef, frozenset[int]] = {}
 
     def visit_Return(self, node: cst.Return) -> None:
         scope = self.context.scope
@@ -363,41 +371,37 @@ class ErrorReportedAsSuccess(Rule):
 
     def _empty_result(self, node: cst.Return, scope: ToolScope) -> bool:
         """Whether MCP003 reports this statement as an empty result: that rule asks for the opposite fix."""
+        function = scope.function.node
+        reported = self._empty_results.get(function)
+        if reported is None:
+            reported = self._empty_results[function] = self._empty_result_reports(scope)
+        return id(node) in reported
+
+    def _empty_result_reports(self, scope: ToolScope) -> frozenset[int]:
+        """The statements (by ``id``) that MCP003 reports in the scope's function, asked of it once per function.
+
+        MCP003 decides a statement from the tests around and before it (an ``if rows: return rows`` earlier, an
+        ``if errmsg:`` later), which the walk has not all visited when this rule meets a ``return``; a rule of its own
+        walks the whole function here, as the engine would (nested functions, classes and lambdas are other scopes).
+        """
         shadow = RuleContext(self.context.index, self.context.options)
         shadow.scope = scope
         rule = EmptyResultAsError(shadow)
-        ancestors = list(self.context.ancestors)
-        for i, ancestor in enumerate(ancestors):
-            if isinstance(ancestor, cst.If):
-                shadow.ancestors = ancestors[:i]
-                rule.visit_If(ancestor)
-            elif isinstance(ancestor, cst.ExceptHandler):
-                shadow.ancestors = ancestors[:i]
-                rule.visit_ExceptHandler(ancestor)
-            elif isinstance(ancestor, cst.For):  # the ``else`` of a lookup loop
-                shadow.ancestors = ancestors[:i]
-                rule.visit_For(ancestor)
-            elif isinstance(ancestor, cst.IndentedBlock):
-                # `if rows: return rows` before the statement: MCP003 reads the fall-through after it.
-                child = ancestors[i + 1] if i + 1 < len(ancestors) else None
-                for statement in ancestor.body:
-                    if statement is child:
-                        break
-                    if isinstance(statement, cst.If):
-                        # its nested ``if``s too: ``else: if df.empty: errmsg = ...``, sent by a later ``if errmsg:``
-                        outer = ancestors[: i + 1]
+        function = scope.function.node
+        ancestors = self.context.ancestors
+        outer = list(ancestors[: ancestors.index(function)]) if function in ancestors else []
 
-                        def enter(inner: cst.CSTNode, path: list[cst.CSTNode], outer: list = outer) -> bool:
-                            if isinstance(inner, cst.If):
-                                shadow.ancestors = outer + path
-                                rule.visit_If(inner)
-                            return not isinstance(inner, (cst.FunctionDef, cst.ClassDef, cst.Lambda))
+        def enter(inner: cst.CSTNode, path: list[cst.CSTNode]) -> bool:
+            if path and isinstance(inner, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+                return False
+            visit = _MCP003_VISITS.get(type(inner))
+            if visit is not None:
+                shadow.ancestors = outer + path
+                visit(rule, inner)
+            return True
 
-                        walk_paths(statement, enter)
-                    elif isinstance(statement, cst.For):  # a lookup loop that fell through
-                        shadow.ancestors = ancestors[: i + 1]
-                        rule.visit_For(statement)
-        return any(d.node is node for d in shadow.diagnostics)
+        walk_paths(function, enter)
+        return frozenset(id(d.node) for d in shadow.diagnostics)
 
     def _check_call_tool_result(self, node: cst.Return, call: cst.Call, scope: ToolScope) -> None:
         flag = _keyword(call, "isError") or _keyword(call, "is_error")

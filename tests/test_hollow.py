@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from mcp_lint.checker import check_source
+from mcp_lint.checker import _reachable_text, check_source
 from mcp_lint.hollow import hollow
 from mcp_lint.project import single_module
 from mcp_lint.rules import ALL_RULES
@@ -85,3 +85,26 @@ def test_fixtures_give_the_same_findings_with_and_without_the_bodies_left_out(pa
     whole = check_source(source, path, ALL_RULES, with_edits=True, facts=facts)
     key = [(d.code, d.row, d.column, d.end_row, d.end_column, d.message) for d in partial.diagnostics]
     assert key == [(d.code, d.row, d.column, d.end_row, d.end_column, d.message) for d in whole.diagnostics]
+
+
+NO_TOOLS = b'''from mcp.server.fastmcp import FastMCP
+
+
+def unrelated(rows: list[str]) -> int:
+    return sum(len(row) for row in rows)
+
+
+def busy_payload() -> dict:
+    return {"error": "rate limited", "isRetryable": True}
+'''
+
+
+def test_a_module_without_tools_keeps_only_the_bodies_a_rule_reads_anywhere() -> None:
+    # No tool reaches either function: MCP004 (which reports in any body) reads only the one that names a retry.
+    facts = single_module(NO_TOOLS, "/p/payloads.py")
+    assert facts.reached == {} or not facts.reached
+    assert facts.hollow == ((5, 4, 5), (9, 4, 9))
+    partial = _reachable_text(NO_TOOLS, facts, ALL_RULES)
+    assert partial == NO_TOOLS.replace(b"    return sum(len(row) for row in rows)\n", b"    ...\n")
+    result = check_source(NO_TOOLS, Path("payloads.py"), ALL_RULES, facts=facts)
+    assert [(d.code, d.row) for d in result.diagnostics] == [("MCP004", 9)]

@@ -837,8 +837,6 @@ class Linker:
                 targets.setdefault(target_file, set()).add(target_path)
         for file, module in facts.items():
             wanted = set(module.reached) | targets.get(file, set())
-            if not wanted:
-                continue
             functions = self.summaries[file].functions
             by_path = {f.path: f for f in functions}
             by_name: dict[str, list[str]] = {}
