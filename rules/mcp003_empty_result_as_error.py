@@ -55,7 +55,8 @@ _NOT_FAILED = re.compile(
 _ABSENCE = re.compile(
     r"\b(not found|n[o']t exist|no such|nothing|(?<!non-)(?<!non )empty|none (found|matched|available)|"
     r"no ([\w-]+ ){0,4}(found|match(es|ed|ing)?|returned|available|exists?)\b|"
-    r"no (results?|matches|records|data|items|rows|entries|hits|keys|files)\b|"
+    r"no ([\w-]+ ){0,3}(results?|matches|records|data|items|rows|entries|hits|keys|files|history|quotes?|"
+    r"documents|values)\b|"
     r"\bunknown (?!error|exception|failure|problem|issue)[\w-]+|"
     r"(could not|couldn't|unable to|cannot|can't) (find|locate)|(0|zero) (results|matches|rows|records))",
     re.IGNORECASE,
