@@ -11,6 +11,7 @@ costs one ``ast.parse`` (about ten times faster than a libcst tree).
 from __future__ import annotations
 
 import ast
+import re
 import warnings
 from dataclasses import dataclass, field
 
@@ -28,6 +29,8 @@ _COLLECTIONS = (ast.List, ast.Tuple, ast.Set, ast.Dict, ast.ListComp, ast.DictCo
 _COPIES = frozenset({"list", "tuple", "set", "dict", "sorted", "copy.copy", "copy.deepcopy"})
 _TOOL_DECORATORS = frozenset({"tool", "call_tool"})
 _STORE_METHODS = frozenset({"append", "add", "insert", "extend", "update", "setdefault", "register"})
+# The names of project functions that may register the function they are given (``add_read_only_tool``).
+_FORWARDING = re.compile(r"(?i)tool|regist")
 
 #: A target of a registration, symbolic. Kinds:
 #: ``("ref", dotted)`` a name or attribute chain; ``("path", path)`` the decorated function itself; ``("wrap", wrapper_dotted, inner)`` a call ``wrapper(inner)``;
@@ -100,9 +103,11 @@ class Registration:
     Attributes:
         kind (str): ``decorator`` (``@x.tool``), ``call`` (``x.tool(fn)``, ``x.tool(...)(fn)``, ``x.add_tool(fn)``),
             ``from_function`` (``Tool.from_function(fn)``), ``request_handler``
-            (``x.add_request_handler("tools/call", fn)``) or ``constructor`` (``Server(on_call_tool=fn)``).
-        subject (str): the dotted server object, ``Tool`` class or server class.
-        method (str): the method name (``tool``, ``add_tool``, ``call_tool``, ...).
+            (``x.add_request_handler("tools/call", fn)``), ``constructor`` (``Server(on_call_tool=fn)``) or
+            ``forward`` (``add_read_only_tool(mcp, fn)``: a call of a function that may register its argument).
+        subject (str): the dotted server object, ``Tool`` class or server class; for ``forward``, the callee.
+        method (str): the method name (``tool``, ``add_tool``, ``call_tool``, ...); for ``forward``, where the
+            target is passed: its position (``"1"``) or keyword.
         target (Target): what is registered.
         scope (str | None): the path of the function the registration is made in.
         called (bool): for decorators, whether the decorator is called (``@server.call_tool()``).
@@ -449,6 +454,8 @@ class _Summariser:
             if callee in ("partial", "functools.partial") and value.args and dotted(value.args[0]) is not None:
                 # ``tool = partial(make_tool, kind=...)``: calling it calls the function.
                 self.summary.aliases.setdefault(name, dotted(value.args[0]))  # type: ignore[arg-type, union-attr]
+            elif callee is None and isinstance(value, _COLLECTIONS):
+                pass  # ``HANDLERS: dict[str, Handler] = {...}``: a table (below), not an object of its annotated type
             elif kind is not None:
                 self.summary.assigns.setdefault(name, kind)
             elif dotted(value) is not None:
@@ -634,6 +641,14 @@ class _Summariser:
                     target = self._target(keyword.value)
                     if target is not None:
                         self.summary.registrations.append(Registration("constructor", callee, "on_call_tool", target, scope))
+            if _FORWARDING.search(callee.rpartition(".")[2]):
+                # ``add_read_only_tool(mcp, tool)``: a project function may register what it is given; the link step
+                # decides, from what the function does with the parameter in that place.
+                places = [(str(i), a) for i, a in enumerate(node.args)] + [(k.arg, k.value) for k in node.keywords if k.arg]
+                for place, value in places:
+                    target = self._target(value) if isinstance(value, (ast.Name, ast.Attribute)) else None
+                    if target is not None:
+                        self.summary.registrations.append(Registration("forward", callee, place, target, scope))
 
 
 def _tool_name(node: ast.Call, positional: bool) -> str | None:
