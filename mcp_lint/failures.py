@@ -20,7 +20,7 @@ import libcst as cst
 
 from mcp_lint.discovery import FunctionInfo, ModuleIndex
 from mcp_lint.literals import literal_value, string_value
-from mcp_lint.traversal import nodes
+from mcp_lint.traversal import nodes, path_to
 
 _MAX_DEPTH = 3
 
@@ -89,19 +89,25 @@ def literal_text(node: cst.CSTNode) -> str:
     return " ".join(parts)
 
 
-def report_text(payload: cst.BaseExpression, function: FunctionInfo) -> str:
+def report_text(payload: cst.BaseExpression, function: FunctionInfo, statement: cst.CSTNode | None = None) -> str:
     """Join the literal text of a report and of the local variables it is built from.
 
     Args:
         payload (cst.BaseExpression): a returned or raised expression.
         function (FunctionInfo): the function it is in, for its local assignments.
+        statement (cst.CSTNode | None): the ``return`` or ``raise`` that sends it: a local bound more than once is
+            read from the binding that reaches it (``error_msg = "... not found"`` before this ``raise``, not the
+            ``error_msg = "... returned no rows"`` of a later branch); the last binding when None.
     Returns:
         str: the literal parts, separated by spaces.
     """
     text = [literal_text(payload)]
+    path: list[cst.CSTNode] | None = None
     for node in nodes(payload):
         if isinstance(node, cst.Name):
-            value = function.assigned(node.value)
+            if statement is not None and path is None and function.bindings(node.value) > 1:
+                path = path_to(function.node, statement) or []
+            value = function.reaching(node.value, path) if path else function.assigned(node.value)
             if value is not None:
                 text.append(literal_text(value))
     return " ".join(text)

@@ -109,6 +109,30 @@ def walk_paths(root: cst.CSTNode, enter: Callable[[cst.CSTNode, list[cst.CSTNode
 _SCOPES = (cst.FunctionDef, cst.ClassDef, cst.Lambda)
 
 
+def path_to(root: cst.CSTNode, target: cst.CSTNode) -> list[cst.CSTNode] | None:
+    """The nodes from ``root`` down to ``target``, both included, as :meth:`FunctionInfo.reaching` reads them.
+
+    Args:
+        root (cst.CSTNode): where to start (a function, say).
+        target (cst.CSTNode): a node below it.
+    Returns:
+        list[cst.CSTNode] | None: the path, outermost first; None when ``target`` is not below ``root``.
+    """
+    found: list[cst.CSTNode] | None = None
+
+    def enter(node: cst.CSTNode, path: list[cst.CSTNode]) -> bool:
+        nonlocal found
+        if found is not None:
+            return False
+        if node is target:
+            found = [*path, node]
+            return False
+        return True
+
+    walk_paths(root, enter)
+    return found
+
+
 def own_nodes(function: cst.FunctionDef) -> Iterator[cst.CSTNode]:
     """Yield the nodes of a function's own body, not entering nested functions, classes or lambdas.
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import libcst as cst
 
@@ -32,7 +32,9 @@ _SETUP_NAME = re.compile(
     re.IGNORECASE,
 )
 # Where configuration comes from.
-_SETUP_SOURCE = re.compile(r"(getenv|environ|config|settings|secret|credential)", re.IGNORECASE)
+_SETUP_SOURCE = re.compile(
+    r"(getenv|environ|config|settings|secret|credential|shutil\.which|find_executable|find_spec)", re.IGNORECASE
+)
 # Boolean flags: a falsy flag is a negative answer, not an empty result.
 _FLAG = re.compile(
     r"(^(is|has|can|should|was)_|success|succeeded|^ok$|valid|verified|enabled|allowed|authori[sz]ed|permitted|"
@@ -578,13 +580,39 @@ class Flow:
     Args:
         function (FunctionInfo): the function.
         chain (Sequence[cst.CSTNode]): the nodes from the function's definition down to the point, inclusive.
+        constants (Mapping[str, cst.BaseExpression] | None): the module's top-level ``name = value`` bindings.
     """
 
-    def __init__(self, function: FunctionInfo, chain: Sequence[cst.CSTNode]) -> None:
+    def __init__(
+        self, function: FunctionInfo, chain: Sequence[cst.CSTNode], constants: Mapping[str, cst.BaseExpression] | None = None
+    ) -> None:
         self.function = function
         self.chain = chain
         self.params = _params(function)
+        self.constants = constants or {}
         self._kinds: dict[str, str] = {}
+
+    def static_table(self, expr: cst.BaseExpression) -> bool:
+        """Whether ``expr`` names a table the code writes out: a dict literal with literal keys, bound in the
+        function or at module level and not added to on the way (``_REQUIRED = {"series": [...]}``). Looking the
+        tool's argument up in it (``_REQUIRED.get(action)``, ``query_map[metric]``) checks the argument against the
+        keys the code knows: input validation, not a search whose answer may be empty."""
+        if not isinstance(expr, cst.Name):
+            return False
+        values, accumulates, _ = self.reaching(expr.value)
+        if not values and expr.value not in self.params:
+            known = self.constants.get(expr.value)
+            values = [known] if known is not None else []
+        return (
+            bool(values)
+            and not accumulates
+            and all(
+                isinstance(v, cst.Dict)
+                and v.elements
+                and all(isinstance(e, cst.DictElement) and literal_value(e.key) is not None for e in v.elements)
+                for v in values
+            )
+        )
 
     def reaching(self, name: str) -> tuple[list[cst.BaseExpression], bool, list[cst.BaseExpression]]:
         """The values of the bindings of ``name`` that reach the point, whether ``name`` is accumulated into on
@@ -690,6 +718,8 @@ class Flow:
             return "result"
         if isinstance(expr, (cst.Attribute, cst.Subscript)) or _literal_get(expr):
             base, _ = _member_chain(expr)
+            if (isinstance(expr, cst.Subscript) or _literal_get(expr)) and self.static_table(base):
+                return "other"  # ``QUERIES[metric]``, ``ACTIONS.get("list")``: a table the code writes out
             base_kind = self.kind(base)
             if base_kind == "input":
                 return "input"
@@ -711,6 +741,8 @@ class Flow:
             source = cst.Module([]).code_for_node(expr.func)
             if _SETUP_SOURCE.search(source):
                 return "other"
+            if isinstance(expr.func, cst.Attribute) and expr.func.attr.value == "get" and self.static_table(expr.func.value):
+                return "other"  # ``ACTIONS.get(action)``: the argument checked against a table the code writes out
             callee = callee_name(expr.func)
             positional = [a.value for a in expr.args if a.keyword is None and not a.star]
             if isinstance(expr.func, cst.Name) and callee in _WRAPPERS and positional:
@@ -1353,7 +1385,7 @@ class EmptyResultAsError(Rule):
             return
         if _not_found_status(node.test):
             chain = [*ancestors_within(self.context.ancestors, scope.function.node), node]
-            if not _lists(scope) and not _sent_by_action(node.test, Flow(scope.function, chain)):
+            if not _lists(scope) and not _sent_by_action(node.test, Flow(scope.function, chain, self.context.index.symbols.constants)):
                 self._report_absence(node, _reports_in(node.body), scope)
             return
         subjects = emptiness_subjects(node.test)
@@ -1382,7 +1414,7 @@ class EmptyResultAsError(Rule):
         if not reports:
             return
         chain = [*ancestors_within(self.context.ancestors, scope.function.node), node]
-        flow = Flow(scope.function, chain)
+        flow = Flow(scope.function, chain, self.context.index.symbols.constants)
         tested = [subject for subject in subjects if flow.is_result(subject)]
         tested += [container for key, container in lookups if flow.is_lookup(key, container)]
         if not tested:
@@ -1423,7 +1455,7 @@ class EmptyResultAsError(Rule):
         chain = [*ancestors_within(self.context.ancestors, scope.function.node), node]
         items = _loop_items(node.iter)
         base, _ = _member_chain(items)
-        flow = Flow(scope.function, chain)
+        flow = Flow(scope.function, chain, self.context.index.symbols.constants)
         if isinstance(base, cst.Call) and isinstance(base.func, cst.Name) and base.func.value in _ITERATORS:
             return  # ``for i in range(count)``: positions, not the items of a result
         if isinstance(base, cst.Name):
@@ -1453,7 +1485,7 @@ class EmptyResultAsError(Rule):
             report = failure_report(small, self.context.index, scope.function)
             if report is None:
                 continue
-            text = self._message_text(report.payload, scope.function)
+            text = self._message_text(report.payload, scope.function, report.statement)
             if _ABSENCE.search(text) and _FAILURE.search(_NOT_FAILED.sub(" ", text)) is None:
                 reports.append(report)
         return reports
@@ -1528,10 +1560,10 @@ class EmptyResultAsError(Rule):
                 return found
         return []
 
-    def _message_text(self, payload: cst.BaseExpression, function: FunctionInfo) -> str:
-        """The literal text of a report, with that of the messages its calls' arguments build in functions of the
-        project (``_error(_empty_outline_message(source))``)."""
-        text = [report_text(payload, function)]
+    def _message_text(self, payload: cst.BaseExpression, function: FunctionInfo, statement: cst.CSTNode) -> str:
+        """The literal text of a report sent by ``statement``, with that of the messages its calls' arguments build
+        in functions of the project (``_error(_empty_outline_message(source))``)."""
+        text = [report_text(payload, function, statement)]
         if isinstance(payload, cst.Call):
             for arg in payload.args:
                 if isinstance(arg.value, cst.Call):
