@@ -571,6 +571,9 @@ class Linker:
                   wrappers: dict[tuple[str, str], list[tuple[str, str]]]) -> None:  # fmt: skip
         kind, scope = registration.kind, registration.scope
         framework: Framework | None = None
+        if kind == "forward":
+            self._forwards.append((file, registration))
+            return
         if kind == "decorator":
             server = self.server_kind(file, scope, registration.subject)
             if isinstance(server, Framework) and registration.method == fw.TOOL_DECORATOR:
@@ -607,6 +610,7 @@ class Linker:
             if obj is not None and obj[0] == "param":
                 # ``def tool(**kw): def decorator(fn): return mcp.tool(**kw)(fn)``: what it decorates is a tool.
                 self._registering.setdefault((obj[1], obj[2]), framework)
+                self._registered_params.setdefault((obj[1], obj[2]), obj[3])  # type: ignore[misc]
         elif not handlers and registration.target[0] == "each" and registration.target[2]:
             inner = registration.target[1]
             obj = self.resolve(file, scope, inner[1]) if inner[0] == "ref" else None
@@ -620,6 +624,24 @@ class Linker:
             wrappers.setdefault(handler, []).extend(wrapped_by)
             if registration.name is not None and len(handlers) == 1:
                 self.tool_names.setdefault(handler, registration.name)
+
+    def _forwarded(self, file: str, registration: Registration, found: dict[tuple[str, str], Framework],
+                   wrappers: dict[tuple[str, str], list[tuple[str, str]]]) -> None:  # fmt: skip
+        """Add what a call hands to a project function that registers that parameter (``add_read_only_tool(mcp,
+        tool)`` over ``def add_read_only_tool(server, tool): server.add_tool(tool, ...)``)."""
+        obj = self.resolve(file, registration.scope, registration.subject)
+        if obj is None or obj[0] != "function" or (obj[1], obj[2]) not in self._registering:
+            return
+        param = self._registered_params.get((obj[1], obj[2]))
+        names = [name for name, _ in self.functions[obj[1]][obj[2]].params]
+        place = registration.method
+        if param is None or not (place == param or (place.isdigit() and int(place) < len(names) and names[int(place)] == param)):
+            return
+        framework = self._registering[(obj[1], obj[2])]
+        handlers, wrapped_by = self._functions_in(registration.target, file, registration.scope)
+        for handler in handlers:
+            found.setdefault(handler, framework)
+            wrappers.setdefault(handler, []).extend(wrapped_by)
 
     def _used(self, file: str, name: str) -> bool:
         """Whether a module-level name is used beyond its definition: imported by a module, read by a function of
@@ -682,10 +704,14 @@ class Linker:
         found: dict[tuple[str, str], Framework] = {}
         wrappers: dict[tuple[str, str], list[tuple[str, str]]] = {}
         self._registering: dict[tuple[str, str], Framework] = {}
+        self._registered_params: dict[tuple[str, str], str] = {}
+        self._forwards: list[tuple[str, Registration]] = []
         self._packed: dict[str, Framework] = {}
         for file, summary in self.summaries.items():
             for registration in summary.registrations:
                 self._register(file, registration, found, wrappers)
+        for file, registration in self._forwards:
+            self._forwarded(file, registration, found, wrappers)
         if self._packed:
             for file, summary in self.summaries.items():
                 for function in summary.functions:
