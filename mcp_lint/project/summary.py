@@ -29,6 +29,9 @@ _COLLECTIONS = (ast.List, ast.Tuple, ast.Set, ast.Dict, ast.ListComp, ast.DictCo
 _COPIES = frozenset({"list", "tuple", "set", "dict", "sorted", "copy.copy", "copy.deepcopy"})
 _TOOL_DECORATORS = frozenset({"tool", "call_tool"})
 _STORE_METHODS = frozenset({"append", "add", "insert", "extend", "update", "setdefault", "register"})
+# Calls that run the function they are given, and the position it is given in: ``asyncio.to_thread(f, ...)``,
+# ``anyio.to_thread.run_sync(f, ...)``, ``loop.run_in_executor(None, f, ...)``.
+_RUNNERS = {"to_thread": 0, "run_sync": 0, "run_in_executor": 1, "run_in_threadpool": 0}
 # The names of project functions that may register the function they are given (``add_read_only_tool``).
 _FORWARDING = re.compile(r"(?i)tool|regist")
 
@@ -522,6 +525,15 @@ class _Summariser:
                 if root in function.assigned_names and "." not in name:
                     function.dynamic_call = True  # a local: ``handler = HANDLERS.get(name)``, then ``handler(args)``
                 function.calls.append(name)
+            runner = _RUNNERS.get(name.rpartition(".")[2]) if name is not None else None
+            if runner is not None and len(node.args) > runner:
+                # ``await asyncio.to_thread(helper, ...)``, ``loop.run_in_executor(None, helper, ...)``: runs helper.
+                ran = node.args[runner]
+                if isinstance(ran, ast.Call) and dotted(ran.func) in ("partial", "functools.partial") and ran.args:
+                    ran = ran.args[0]
+                ran_name = dotted(ran)
+                if ran_name is not None:
+                    function.calls.append(ran_name)
             if name == "getattr" and len(node.args) >= 2:
                 obj, attr = dotted(node.args[0]), node.args[1]
                 if obj is not None and not isinstance(attr, ast.Constant):
