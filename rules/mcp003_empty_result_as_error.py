@@ -31,6 +31,8 @@ _SETUP_NAME = re.compile(
     r"bridge|adapter|backend|gateway|socket|channel)",
     re.IGNORECASE,
 )
+# Calls that send a GraphQL query.
+_GRAPHQL = re.compile(r"(?i)graphql|gql")
 # Where configuration comes from.
 _SETUP_SOURCE = re.compile(
     r"(getenv|environ|config|settings|secret|credential|shutil\.which|find_executable|find_spec)", re.IGNORECASE
@@ -46,7 +48,10 @@ _TRANSFORM = re.compile(
     r"(parse|loads|safe_load|split|valid|normali[sz]|convert|decode|extract|strip|clean|format|expand|compile|match)", re.IGNORECASE
 )
 # What a report of an operation that failed says ("Failed to create X: no ARN returned").
-_FAILURE = re.compile(r"\bfail(s|ed|ure)?\b", re.IGNORECASE)
+_FAILURE = re.compile(
+    r"\bfail(s|ed|ure)?\b|\b(endpoint|service|server|api)( is| may be| might be)? (unavailable|unreachable|down)\b",
+    re.IGNORECASE,
+)
 # ... unless it says that nothing failed ("the search didn't fail, but ...").
 _NOT_FAILED = re.compile(
     r"\b((did|does|do|has|have|had|would|could|should)n['\u2019]t|"
@@ -81,7 +86,8 @@ _COUNT_WORDS = frozenset("count total num number size length".split())
 # Verbs of tool names and operations: a read answers a question, an action changes something.
 _READ_VERBS = frozenset(
     "get fetch find lookup look search list read query describe show retrieve view browse inspect count check "
-    "explore scan preview peek summarize analyze compare diff probe status discover validate verify".split()
+    "explore scan preview peek summarize analyze compare diff probe status discover validate verify details detail "
+    "info".split()
 )
 # Verbs of computations: an estimate or a plan that comes back empty is a failure to compute it, not an empty answer.
 _COMPUTE_VERBS = frozenset(
@@ -592,6 +598,17 @@ class Flow:
         self.constants = constants or {}
         self._kinds: dict[str, str] = {}
 
+    def _graphql_response(self, expr: cst.BaseExpression) -> bool:
+        """Whether a name holds what a GraphQL request returned (``data = await client.graphql_request(query,
+        variables)``): its top-level fields are the query's root fields, the results the tool asked for."""
+        if not isinstance(expr, cst.Name):
+            return False
+        for value in self.reaching(expr.value)[0]:
+            call = value.expression if isinstance(value, cst.Await) else value
+            if isinstance(call, cst.Call) and _GRAPHQL.search(callee_name(call.func) or ""):
+                return True
+        return False
+
     def static_table(self, expr: cst.BaseExpression) -> bool:
         """Whether ``expr`` names a table the code writes out: a dict literal with literal keys, bound in the
         function or at module level and not added to on the way (``_REQUIRED = {"series": [...]}``). Looking the
@@ -732,8 +749,11 @@ class Flow:
             inner = expr.func.value if isinstance(expr, cst.Call) else expr.value  # type: ignore[attr-defined]
             inner_kind = self.kind(inner)
             if inner_kind in ("result", "field") and member:
-                # ``ad["account_id"]``: a field of a fetched record, not a result of its own
-                return "result" if _is_collection_member(member) or member in _PAYLOAD else "field"
+                # ``ad["account_id"]``: a field of a fetched record, not a result of its own; but the top-level
+                # fields of a GraphQL response are the results of the query (``data.get("disk")``)
+                if _is_collection_member(member) or member in _PAYLOAD or self._graphql_response(inner):
+                    return "result"
+                return "field"
             if isinstance(expr, cst.Attribute):
                 return "result" if base_kind == "result" else "other"
             return "result"
@@ -1000,9 +1020,9 @@ def _branch_tools(handler: Handler, chain: Sequence[cst.CSTNode]) -> list[str]:
     return found
 
 
-# Parameters that select what a many-purpose tool does: ``fusion_comp(action="delete_tool")``.
-_OPERATION_PARAMS = frozenset({"action", "operation", "op", "command", "cmd", "verb", "mode", "task"})
-
+_OPERATION_PARAMS = frozenset(
+    {"action", "operation", "op", "command", "cmd", "verb", "mode", "task", "subaction", "sub_action", "subcommand"}
+)
 
 def _operation_branch(chain: Sequence[cst.CSTNode]) -> list[str]:
     """The operations named by the innermost branch on an operation parameter that holds the last node of
