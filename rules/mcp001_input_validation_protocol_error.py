@@ -13,6 +13,7 @@ from mcp_lint.discovery import ModuleIndex
 from mcp_lint.dispatch import Dispatchers
 from mcp_lint.failures import is_true
 from mcp_lint.fixes import protocol_error_fix, protocol_error_remedy, protocol_error_replacement
+from mcp_lint.frameworks.versions import FASTMCP_V4
 from mcp_lint.protocol_errors import argument, invalid_params_error
 from mcp_lint.rule import Rule, RuleContext, ancestors_within
 from mcp_lint.traversal import nodes
@@ -30,7 +31,8 @@ class InputValidationProtocolError(Rule):
     server with `transform_errors` left on (the default): `mcp.add_middleware(ErrorHandlingMiddleware(...))` and
     `FastMCP(..., middleware=[ErrorHandlingMiddleware(...)])`. On fastmcp 4.x it turns a tool's `ValueError` into a
     -32602 "Invalid params" protocol error and the framework's own argument validation into an "Internal error"
-    protocol error; on fastmcp 2.x the result stays isError, its message prefixed "Invalid params:".
+    protocol error; on fastmcp 2.x the result stays isError, its message prefixed "Invalid params:". A project
+    whose pins allow no fastmcp 4 release (`fastmcp>=3.4,<3.5`, or mcp below 2) is not told.
 
     The unknown-tool fall-through of a low-level `tools/call` dispatcher is not reported: a raise outside
     every branch that selects a tool by name, or one whose message says the tool is unknown.
@@ -147,11 +149,14 @@ class InputValidationProtocolError(Rule):
         return _MIDDLEWARE.search(source) is not None or super().could_report(source, has_tools, elsewhere)
 
     def visit_Module(self, node: cst.Module) -> None:
+        sdk = self.context.sdk
+        if not any(r.fastmcp is not None and r.fastmcp >= FASTMCP_V4 for r in sdk.runtimes(fw.Framework.FASTMCP)):
+            return  # before fastmcp 4 (mcp v1) the transformed error still reaches the model as an isError result
         for call in transforming_error_middleware(node, self.context.index):
             self.report(
                 call,
                 "ErrorHandlingMiddleware with transform_errors on sends tool failures as protocol errors on "
-                "fastmcp 4; pass transform_errors=False",
+                f"fastmcp 4{sdk.note()}; pass transform_errors=False",
                 Fix(
                     "Pass transform_errors=False",
                     Applicability.SAFE,

@@ -361,3 +361,28 @@ def test_locked_versions_parse_only_the_sdk_tables_and_agree_with_a_whole_parse(
     reordered = lock.replace('name = "fastmcp"\nversion = "2.14.7"\n', 'version = "2.14.7"\nname = "fastmcp"\n')
     assert locked_versions(reordered) == expected
     assert locked_versions("not toml [[") == []
+
+
+MIDDLEWARE_SERVER = '''\
+from fastmcp import FastMCP
+from fastmcp.server.middleware.error_handling import ErrorHandlingMiddleware
+
+mcp = FastMCP("items")
+mcp.add_middleware(ErrorHandlingMiddleware())
+'''
+
+
+@pytest.mark.parametrize(
+    ("pins", "found"),
+    [
+        ("fastmcp>=3.4.4,<3.5.0\n", []),  # fastmcp 3 runs on mcp v1: the transformed error stays isError
+        ("fastmcp>=2\nmcp<2\n", []),
+        ("fastmcp>=3,<5\n", [("MCP001", 5, 20)]),
+        ("", [("MCP001", 5, 20)]),
+    ],
+)
+def test_mcp001_error_middleware_only_where_the_pins_allow_fastmcp_4(
+    tmp_path: Path, pins: str, found: list[tuple[str, int, int]]
+) -> None:
+    path = project(tmp_path, {"requirements.txt": pins, "setup.py": ""}, MIDDLEWARE_SERVER)
+    assert [(d.code, d.row, d.column) for d in check_one(path, find_settings(path)).diagnostics] == found
