@@ -222,6 +222,8 @@ def callee_name(func: cst.BaseExpression) -> str | None:
 _DUMP_METHODS = frozenset({"model_dump", "model_dump_json", "dict", "json"})
 #: Class names that say "error response": ``ErrorResponse``, ``ToolErrorResponse``, ``ErrorResult``.
 _ERROR_MODEL_NAME = re.compile(r"^_*(\w*Error\w*Response|\w*ErrorResult)$")
+# Fields of a result model that carry the text of a failure (set to a string, the result is a failure report).
+_ERROR_FIELDS = frozenset({"error", "error_message", "errorMessage", "error_msg", "error_text"})
 
 
 def _field_default(value: cst.BaseExpression | None) -> cst.BaseExpression | None:
@@ -356,6 +358,11 @@ class _Shapes:
         fields = payload_fields(expr)
         if name[:1].isupper() and fields and _says_error(fields):
             return True  # ``RevocationResult(success=False, message=...)``: the keywords say it failed
+        if name[:1].isupper() and fields and any(
+            key in _ERROR_FIELDS and string_prefix(value) is not None and literal_text(value).strip()
+            for key, value in fields.items()
+        ):
+            return True  # ``DocumentResult(id=doc_id, error_message=f"Document {doc_id} not found")``
         if isinstance(func, cst.Name) and self.models is not None and func.value not in self.index.symbols.imports:
             says = self.models.get(func.value)
             if says is not None:

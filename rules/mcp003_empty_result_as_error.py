@@ -49,7 +49,8 @@ _TRANSFORM = re.compile(
 )
 # What a report of an operation that failed says ("Failed to create X: no ARN returned").
 _FAILURE = re.compile(
-    r"\bfail(s|ed|ure)?\b|\b(endpoint|service|server|api)( is| may be| might be)? (unavailable|unreachable|down)\b",
+    r"\bfail(s|ed|ure)?\b|\b(endpoint|service|server|api)( is| may be| might be)? (unavailable|unreachable|down)\b|"
+    r"\b(could not|couldn't|unable to|cannot|can't) (fetch|load|retrieve|connect|reach|download|read|access)\b",
     re.IGNORECASE,
 )
 # ... unless it says that nothing failed ("the search didn't fail, but ...").
