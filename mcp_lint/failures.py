@@ -526,3 +526,42 @@ def message_node(payload: cst.BaseExpression, index: ModuleIndex) -> cst.BaseExp
         if fields and key in fields:
             return fields[key]
     return None
+
+
+#: Library catch-alls: one class for every error a client library raises (an HTTP 404 and a 503, an AWS
+#: AccessDenied and a throttle), so catching one is as broad in practice as ``except Exception``.
+_CATCH_ALLS = frozenset(
+    {
+        "botocore.exceptions.ClientError",
+        "requests.RequestException", "requests.exceptions.RequestException",
+        "requests.HTTPError", "requests.exceptions.HTTPError",
+        "httpx.HTTPError", "httpx.HTTPStatusError", "httpx.RequestError",
+        "aiohttp.ClientError", "aiohttp.client_exceptions.ClientError",
+    }
+)  # fmt: skip
+
+
+def breadth(handler: cst.ExceptHandler, index: ModuleIndex) -> str | None:
+    """Tell how broad an ``except`` clause is.
+
+    Args:
+        handler (cst.ExceptHandler): the clause.
+        index (ModuleIndex): its module, to resolve the caught names.
+    Returns:
+        str | None: "" for a bare clause or ``Exception``/``BaseException`` (also in a tuple), the caught name for a
+        library catch-all (``ClientError``), None for a narrow one.
+    """
+    kind = handler.type
+    if kind is None:
+        return ""
+    items = [e.value for e in kind.elements] if isinstance(kind, cst.Tuple) else [kind]
+    catch_all = None
+    for item in items:
+        if isinstance(item, cst.Name) and item.value in ("Exception", "BaseException") and item.value not in index.symbols.imports:
+            return ""
+        qualified = index.symbols.resolve(item)
+        if qualified in ("builtins.Exception", "builtins.BaseException"):
+            return ""
+        if qualified in _CATCH_ALLS and catch_all is None:
+            catch_all = qualified.rsplit(".", 1)[-1]
+    return catch_all

@@ -13,6 +13,7 @@ from mcp_lint.discovery import FunctionInfo, ModuleIndex
 from mcp_lint.failures import (
     FailureReport,
     Shape,
+    breadth,
     callee_name,
     failure_report,
     failure_shape,
@@ -26,43 +27,10 @@ from mcp_lint.fixes import with_exception
 from mcp_lint.rule import Rule, ancestors_within
 from mcp_lint.traversal import children, leaves, nodes, own_nodes
 
-_BROAD = frozenset({"Exception", "BaseException"})
 _BUILTINS = frozenset(dir(builtins))
 _EXCEPTION_ACCESSORS = frozenset(
     {"traceback.format_exc", "traceback.format_exception", "traceback.print_exc", "sys.exc_info", "sys.exception"}
 )
-
-
-#: Library catch-alls: one class for every error a client library raises (an HTTP 404 and a 503, an AWS
-#: AccessDenied and a throttle), so catching one is as broad in practice as ``except Exception``.
-_CATCH_ALLS = frozenset(
-    {
-        "botocore.exceptions.ClientError",
-        "requests.RequestException", "requests.exceptions.RequestException",
-        "requests.HTTPError", "requests.exceptions.HTTPError",
-        "httpx.HTTPError", "httpx.HTTPStatusError", "httpx.RequestError",
-        "aiohttp.ClientError", "aiohttp.client_exceptions.ClientError",
-    }
-)  # fmt: skip
-
-
-def _broadness(handler: cst.ExceptHandler, index: ModuleIndex) -> str | None:
-    """How broad an ``except`` clause is: "" for a bare one or ``Exception``/``BaseException`` (also in a tuple),
-    the caught name for a library catch-all (``ClientError``), None for a narrow one."""
-    kind = handler.type
-    if kind is None:
-        return ""
-    items = [e.value for e in kind.elements] if isinstance(kind, cst.Tuple) else [kind]
-    catch_all = None
-    for item in items:
-        if isinstance(item, cst.Name) and item.value in _BROAD and item.value not in index.symbols.imports:
-            return ""
-        qualified = index.symbols.resolve(item)
-        if qualified in ("builtins.Exception", "builtins.BaseException"):
-            return ""
-        if qualified in _CATCH_ALLS and catch_all is None:
-            catch_all = qualified.rsplit(".", 1)[-1]
-    return catch_all
 
 
 def _value_names(expr: cst.CSTNode) -> tuple[list[str], list[cst.BaseExpression]]:
@@ -315,7 +283,7 @@ def _handled_returns(
         if not isinstance(node, cst.Try) or (index is not None and _guards_import(node)):
             continue
         for handler in node.handlers:
-            if index is None or _broadness(handler, index) is not None:
+            if index is None or breadth(handler, index) is not None:
                 for inner in nodes(handler.body, prune=prune):
                     if isinstance(inner, cst.Return):
                         yield handler, inner
@@ -600,7 +568,7 @@ class GenericSwallowedException(Rule):
             self._check_swallowing_helper(node, within, scope.function)
             return
         handler = within[handler_at]
-        broadness = _broadness(handler, self.context.index)
+        broadness = breadth(handler, self.context.index)
         if broadness is None:
             return
         if any(isinstance(n, (cst.If, cst.Match)) for n in within[handler_at:]):

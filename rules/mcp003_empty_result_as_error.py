@@ -11,6 +11,7 @@ from mcp_lint.diagnostics import Applicability, Fix
 from mcp_lint.discovery import FunctionInfo, Handler, ModuleIndex, ToolScope
 from mcp_lint.failures import (
     FailureReport,
+    breadth,
     callee_name,
     failure_report,
     is_error_string,
@@ -31,6 +32,8 @@ _SETUP_NAME = re.compile(
     r"bridge|adapter|backend|gateway|socket|channel)",
     re.IGNORECASE,
 )
+# What only a report of a missing thing says (stricter than _ABSENCE: "no data" may follow any failure).
+_NOT_THERE = re.compile(r"\b(not found|(does|do|did)( not|n't) exist|no such)\b", re.IGNORECASE)
 # Calls that send a GraphQL query.
 _GRAPHQL = re.compile(r"(?i)graphql|gql")
 # Where configuration comes from.
@@ -1172,6 +1175,23 @@ def _not_found_exception(handler: cst.ExceptHandler) -> bool:
     )
 
 
+def _specific_exception(handler: cst.ExceptHandler) -> bool:
+    """Whether an ``except`` names exception classes none of which says a file or module is missing (an unmet
+    precondition: see _NOT_ABSENCE_EXCEPTIONS)."""
+    kinds = handler.type
+    if kinds is None:
+        return False
+    elements = [e.value for e in kinds.elements] if isinstance(kinds, cst.Tuple) else [kinds]
+    names = [_last_name(e) for e in elements]
+    return all(name is not None and name not in _NOT_ABSENCE_EXCEPTIONS for name in names)
+
+
+def _sent(statement: cst.Return | cst.Raise) -> cst.BaseExpression:
+    """What a ``return`` or ``raise`` sends (its value, or its exception); an empty name when nothing."""
+    value = statement.value if isinstance(statement, cst.Return) else statement.exc
+    return value if value is not None else cst.Name("None")
+
+
 def _not_found_status(test: cst.BaseExpression) -> bool:
     """Whether a test asks if a request found nothing: ``e.response.status_code == 404``, ``resp.status ==
     HTTPStatus.NOT_FOUND``, ``status.HTTP_404_NOT_FOUND == r.status_code``, or an error code that says so
@@ -1459,8 +1479,17 @@ class EmptyResultAsError(Rule):
     def visit_ExceptHandler(self, node: cst.ExceptHandler) -> None:
         # ``except ResourceNotFoundError: raise MCPError(f"User {user_id} not found")`` in a read.
         scope = self.context.scope
-        if scope is not None and _not_found_exception(node) and not _lists(scope):
+        if scope is None or _lists(scope):
+            return
+        if _not_found_exception(node):
             self._report_absence(node, _reports_in(node.body), scope)
+        elif _specific_exception(node) and breadth(node, self.context.index) is None:
+            # ``except CommError as e: raise ValueError(f"Run not found: {run_id}")``: the handler says what the
+            # exception meant, in words only an absence has.
+            reports = _reports_in(node.body)
+            said = [r for r in reports if _NOT_THERE.search(self._message_text(_sent(r), scope.function, r))]
+            if said:
+                self._report_absence(node, said, scope)
 
     def visit_For(self, node: cst.For) -> None:
         # ``for feed in feeds: if feed["id"] == feed_id: return feed`` then ``raise ToolError("Feed not found")``.
