@@ -329,6 +329,8 @@ def _swallowed_values(
             found.add("None")
         elif isinstance(value, cst.Name) and value.value in ("False", "None"):
             found.add(value.value)
+    if position is None:
+        found |= _loop_swallowed(helper, index)
     if depth < 3 and position is None:
         for value in helper.returns:
             if isinstance(value, cst.Await):
@@ -338,6 +340,35 @@ def _swallowed_values(
                 if delegate is not None and delegate is not helper:
                     found |= _swallowed_values(delegate, delegate.module or index, None, depth + 1)
     return found
+
+
+def _loop_swallowed(helper: FunctionInfo, index: ModuleIndex) -> set[str]:
+    """What a helper returns after a loop that tries each candidate and skips those that raise (``except Exception:
+    continue``), when its last statement is ``return None`` or ``return False``: every exception ends there too."""
+    body = helper.node.body
+    statements = body.body if isinstance(body, cst.IndentedBlock) else ()
+    last = statements[-1] if statements else None
+    if not (isinstance(last, cst.SimpleStatementLine) and isinstance(last.body[-1], cst.Return)):
+        return set()
+    value = last.body[-1].value
+    text = "None" if value is None else value.value if isinstance(value, cst.Name) else None
+    if text not in ("None", "False"):
+        return set()
+    for statement in statements[:-1]:
+        if not isinstance(statement, (cst.For, cst.While)):
+            continue
+        for node in nodes(statement.body, prune=(cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            if not isinstance(node, cst.Try) or _guards_import(node):
+                continue
+            for handler in node.handlers:
+                ending = handler.body.body[-1] if isinstance(handler.body, cst.IndentedBlock) else None
+                if (
+                    isinstance(ending, cst.SimpleStatementLine)
+                    and isinstance(ending.body[-1], cst.Continue)
+                    and breadth(handler, index) is not None
+                ):
+                    return {text}  # type: ignore[arg-type]
+    return set()
 
 
 def _carries_error(call: cst.BaseExpression, position: int, index: ModuleIndex, function: FunctionInfo) -> bool:
