@@ -458,7 +458,8 @@ def nonempty_subjects(test: cst.BaseExpression) -> list[cst.BaseExpression]:
 
     Recognised: ``x``, ``len(x)``, ``x is not None``, ``len(x) > 0`` (``>= 1``, ``!= 0``), ``x != []``,
     ``not x.empty`` (pandas), and
-    positive counts (``r.total > 0``); not ``and``/``or`` combinations, whose failing side says less.
+    positive counts (``r.total > 0``), and ``x and isinstance(x, T)``; not other ``and``/``or`` combinations,
+    whose failing side says less.
 
     Args:
         test (cst.BaseExpression): an ``if`` condition.
@@ -471,6 +472,14 @@ def nonempty_subjects(test: cst.BaseExpression) -> list[cst.BaseExpression]:
         return []
     if isinstance(test, (cst.Name, cst.Attribute, cst.Subscript, cst.NamedExpr)) or _literal_get(test):
         return [test]
+    if isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.And):
+        # ``content and isinstance(content, list)``: a type check of the same value adds nothing to the test
+        left, right = nonempty_subjects(test.left), test.right
+        if (
+            len(left) == 1 and isinstance(right, cst.Call) and isinstance(right.func, cst.Name)
+            and right.func.value == "isinstance" and right.args and left[0].deep_equals(right.args[0].value)
+        ):  # fmt: skip
+            return left
     subject = _is_len(test)
     if subject is not None:
         return [subject]
@@ -1175,6 +1184,20 @@ def _not_found_exception(handler: cst.ExceptHandler) -> bool:
     )
 
 
+def _leaves_unless_empty(block: cst.BaseSuite) -> bool:
+    """Whether a block returns or raises, or ends in a non-empty test whose block does (``texts = [...]`` then ``if
+    texts: return ...``): what falls through it found nothing."""
+    if leaves(block):
+        return True
+    last = block.body[-1] if isinstance(block, cst.IndentedBlock) and block.body else None
+    return (
+        isinstance(last, cst.If)
+        and last.orelse is None
+        and bool(nonempty_subjects(last.test))
+        and _leaves_unless_empty(last.body)
+    )
+
+
 def _specific_exception(handler: cst.ExceptHandler) -> bool:
     """Whether an ``except`` names exception classes none of which says a file or module is missing (an unmet
     precondition: see _NOT_ABSENCE_EXCEPTIONS)."""
@@ -1627,7 +1650,7 @@ class EmptyResultAsError(Rule):
         branch that returns (``if rows: return rows`` then ``return "Error: no rows"``)."""
         if isinstance(node.orelse, cst.Else):
             return _reports_in(node.orelse.body)
-        if node.orelse is not None or not leaves(node.body):
+        if node.orelse is not None or not _leaves_unless_empty(node.body):
             return []
         return self._after(node)
 
