@@ -275,6 +275,8 @@ class _Summariser:
         self.seen_paths: dict[str, int] = {}
         # (loop variable names, iterable) of the enclosing ``for`` statements, innermost last.
         self.loops: list[tuple[ast.AST, ast.AST]] = []
+        # Per loop: locals bound in its body to a member of its variable (``func = tool.func``), name to dotted value.
+        self.loop_aliases: list[dict[str, str]] = []
 
     # -- scopes
     def module(self, tree: ast.Module) -> ModuleSummary:
@@ -301,15 +303,27 @@ class _Summariser:
         if isinstance(node, (ast.For, ast.AsyncFor)):
             self.expressions([node.iter], function, klass)
             self.bind(node.target, None, function, klass is not None and function is None)
-            self.loops.append((node.target, node.iter))
+            iterated = node.iter
+            if isinstance(iterated, ast.Name) and function is not None:
+                made_by = function.assigns.get(iterated.id)
+                if made_by is not None and not made_by.rpartition(".")[2][:1].isupper():
+                    # ``tools = filter_tools(...)`` then ``for tool in tools:``: what the function returns
+                    iterated = ast.Call(func=_name_node(made_by), args=[], keywords=[])
+            self.loops.append((node.target, iterated))
+            self.loop_aliases.append({})
             self.block(node.body, function, klass, prefix)
             self.loops.pop()
+            self.loop_aliases.pop()
             self.block(node.orelse, function, klass, prefix)
             return
         bound: tuple[str, int] | None = None
         if isinstance(node, ast.Assign):
             for target in node.targets:
                 self.bind(target, node.value, function, klass is not None and function is None, klass)
+            member = dotted(node.value) if self.loops and len(node.targets) == 1 else None
+            if member is not None and "." in member and isinstance(node.targets[0], ast.Name):
+                if any(_binds(variables, member.split(".", 1)[0]) for variables, _ in self.loops):
+                    self.loop_aliases[-1][node.targets[0].id] = member  # ``for tool in tools: func = tool.func``
             if (
                 function is None and klass is None and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
                 and isinstance(node.value, ast.Call) and isinstance(node.value.func, ast.Attribute)
@@ -349,6 +363,8 @@ class _Summariser:
                 function.return_values.extend(r for a in value.args for r in _refs(a))  # ``return list(TOOLS)``
             elif returned is not None:
                 function.return_values.append(returned)
+            elif isinstance(value, _COLLECTIONS):
+                function.return_values.extend(_refs(value))  # ``return {"list_spaces": tools.list_spaces, ...}``
             if isinstance(value, ast.Call) and value.keywords:
                 params = {name for name, _ in function.params}
                 function.packs.update(
@@ -386,10 +402,10 @@ class _Summariser:
             if isinstance(decorator, ast.Call):
                 self.expressions([*decorator.args, *(k.value for k in decorator.keywords)], parent, klass)
         self.expressions([d for a in (args.defaults, args.kw_defaults) for d in a if d is not None], parent, klass)
-        saved = self.loops
-        self.loops = []
+        saved, saved_aliases = self.loops, self.loop_aliases
+        self.loops, self.loop_aliases = [], []
         self.block(node.body, info, None, path)
-        self.loops = saved
+        self.loops, self.loop_aliases = saved, saved_aliases
 
     def klass(self, node: ast.ClassDef, function: FunctionSummary | None, klass: str | None, prefix: str | None) -> None:
         path = self._path(prefix, node.name)
@@ -574,6 +590,11 @@ class _Summariser:
             return None
         name = dotted(node)
         if name is not None:
+            root, _, rest = name.partition(".")
+            for aliases in reversed(self.loop_aliases):
+                if root in aliases:
+                    name = aliases[root] + (f".{rest}" if rest else "")
+                    break
             for variables, iterable in reversed(self.loops):
                 if _binds(variables, name.split(".", 1)[0]):
                     return ("each", self._iterable(iterable), name.rpartition(".")[2] if "." in name else "")
@@ -661,6 +682,15 @@ class _Summariser:
                     target = self._target(value) if isinstance(value, (ast.Name, ast.Attribute)) else None
                     if target is not None:
                         self.summary.registrations.append(Registration("forward", callee, place, target, scope))
+
+
+def _name_node(name: str) -> ast.expr:
+    """The expression a dotted name spells (``a.b.c``)."""
+    first, *rest = name.split(".")
+    node: ast.expr = ast.Name(id=first, ctx=ast.Load())
+    for part in rest:
+        node = ast.Attribute(value=node, attr=part, ctx=ast.Load())
+    return node
 
 
 def _tool_name(node: ast.Call, positional: bool) -> str | None:
