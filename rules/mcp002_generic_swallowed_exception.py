@@ -342,6 +342,39 @@ def _swallowed_values(
     return found
 
 
+def _set_in_except(function: FunctionInfo, name: str, index: ModuleIndex) -> set[str]:
+    """The constants ("False", "None") a function's own broad ``except`` clauses set a local to (``except Exception:
+    exists = False``), when its ``try`` sets the same local from the work that may fail."""
+    found: set[str] = set()
+    for node in own_nodes(function.node):
+        if not isinstance(node, cst.Try) or _guards_import(node):
+            continue
+        if not any(_binds_name(statement, name) for statement in node.body.body):
+            continue
+        for handler in node.handlers:
+            if breadth(handler, index) is None:
+                continue
+            for statement in handler.body.body:
+                for small in statement.body if isinstance(statement, cst.SimpleStatementLine) else ():
+                    if (
+                        isinstance(small, cst.Assign) and len(small.targets) == 1
+                        and isinstance(small.targets[0].target, cst.Name) and small.targets[0].target.value == name
+                        and isinstance(small.value, cst.Name) and small.value.value in ("False", "None")
+                    ):  # fmt: skip
+                        found.add(small.value.value)
+    return found
+
+
+def _binds_name(statement: cst.BaseStatement, name: str) -> bool:
+    """Whether a simple statement line assigns the local ``name``."""
+    if not isinstance(statement, cst.SimpleStatementLine):
+        return False
+    return any(
+        isinstance(small, cst.Assign) and any(isinstance(t.target, cst.Name) and t.target.value == name for t in small.targets)
+        for small in statement.body
+    )
+
+
 def _loop_swallowed(helper: FunctionInfo, index: ModuleIndex) -> set[str]:
     """What a helper returns after a loop that tries each candidate and skips those that raise (``except Exception:
     continue``), when its last statement is ``return None`` or ``return False``: every exception ends there too."""
@@ -701,10 +734,10 @@ class GenericSwallowedException(Rule):
         if _Informativeness(index, function, None, [*within, node]).is_informative(payload):
             return
         value = " or ".join(sorted(swallowed))
+        who = f"{helper.name}() turns" if helper is not function else "an except clause here turns"
         self.report(
             node,
-            f"{helper.name}() turns every exception into {value}, so this {shape.value} is constant; "
-            "let it raise or return the error",
+            f"{who} every exception into {value}, so this {shape.value} is constant; let it raise or return the error",
         )
 
     def _swallowing_test(
@@ -741,6 +774,10 @@ class GenericSwallowedException(Rule):
         position = None
         if isinstance(tested, cst.Name):
             name = tested.value
+            inline = _set_in_except(function, name, self.context.index) & caught
+            if inline:
+                # ``try: exists = bool(client.get(x)) except Exception: exists = False``, then ``if exists:``
+                return function, set(inline)
             tested = function.assigned(name)  # ok = _save(x); if not ok: ...
             if tested is None and function.unpacked(name) is not None:
                 tested, position = function.unpacked(name)  # type: ignore[misc]  # item, extra = _load(x)
