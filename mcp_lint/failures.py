@@ -422,7 +422,36 @@ class _Shapes:
             for value in helper.returns:
                 if self.shape(value, helper, depth + 1) is not None:
                     return Shape.HELPER
+            if any(_states_failure(arg.value) and _passed_into_result(helper, expr, arg) for arg in expr.args):
+                # ``format_success("get_node", summary=f"Error: node {id} not found")``: a formatter of any result,
+                # given a failure's text, which it puts in what it returns
+                return Shape.HELPER
         return None
+
+
+def _states_failure(expr: cst.BaseExpression) -> bool:
+    """An error string (``"Error: ..."``), or an exception made with a message (``ValueError("No status found")``)."""
+    if is_error_string(expr):
+        return True
+    if isinstance(expr, cst.Call):
+        name = callee_name(expr.func) or ""
+        return name.endswith(("Error", "Exception")) and any(string_prefix(a.value) is not None for a in expr.args)
+    return False
+
+
+def _passed_into_result(helper: FunctionInfo, call: cst.Call, arg: cst.Arg) -> bool:
+    """Whether the helper's returned values read the parameter a call's argument is given to."""
+    params = [p.name.value for p in (*helper.node.params.posonly_params, *helper.node.params.params)]
+    if params and params[0] in ("self", "cls") and isinstance(call.func, cst.Attribute):
+        params = params[1:]
+    if arg.keyword is not None:
+        param = arg.keyword.value
+    else:
+        position = [a for a in call.args if a.keyword is None].index(arg)
+        param = params[position] if position < len(params) else None
+    if param is None:
+        return False
+    return any(isinstance(n, cst.Name) and n.value == param for value in helper.returns for n in nodes(value))
 
 
 def failure_report(

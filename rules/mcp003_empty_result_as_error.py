@@ -11,6 +11,7 @@ from mcp_lint.diagnostics import Applicability, Fix
 from mcp_lint.discovery import FunctionInfo, Handler, ModuleIndex, ToolScope
 from mcp_lint.failures import (
     FailureReport,
+    Shape,
     breadth,
     callee_name,
     failure_report,
@@ -458,7 +459,8 @@ def nonempty_subjects(test: cst.BaseExpression) -> list[cst.BaseExpression]:
 
     Recognised: ``x``, ``len(x)``, ``x is not None``, ``len(x) > 0`` (``>= 1``, ``!= 0``), ``x != []``,
     ``not x.empty`` (pandas), and
-    positive counts (``r.total > 0``), and ``x and isinstance(x, T)``; not other ``and``/``or`` combinations,
+    positive counts (``r.total > 0``), ``x and isinstance(x, T)`` and ``x and len(x) > 0``; not other ``and``/``or``
+    combinations,
     whose failing side says less.
 
     Args:
@@ -473,13 +475,18 @@ def nonempty_subjects(test: cst.BaseExpression) -> list[cst.BaseExpression]:
     if isinstance(test, (cst.Name, cst.Attribute, cst.Subscript, cst.NamedExpr)) or _literal_get(test):
         return [test]
     if isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.And):
-        # ``content and isinstance(content, list)``: a type check of the same value adds nothing to the test
+        # ``content and isinstance(content, list)``, ``rows and len(rows) > 0``: a type check or another non-empty
+        # test of the same value adds nothing to the test
         left, right = nonempty_subjects(test.left), test.right
-        if (
-            len(left) == 1 and isinstance(right, cst.Call) and isinstance(right.func, cst.Name)
-            and right.func.value == "isinstance" and right.args and left[0].deep_equals(right.args[0].value)
-        ):  # fmt: skip
-            return left
+        if len(left) == 1:
+            same = nonempty_subjects(right)
+            if len(same) == 1 and left[0].deep_equals(same[0]):
+                return left
+            if (
+                isinstance(right, cst.Call) and isinstance(right.func, cst.Name) and right.func.value == "isinstance"
+                and right.args and left[0].deep_equals(right.args[0].value)
+            ):  # fmt: skip
+                return left
     subject = _is_len(test)
     if subject is not None:
         return [subject]
@@ -1545,7 +1552,8 @@ class EmptyResultAsError(Rule):
             self.report(
                 report.statement,
                 f"Empty result reported as a failure ({report.shape.value}); return it as a successful result",
-                self._fix(report.statement, report.payload, scope),
+                # a helper's result (``format_result(op, summary="Error: ...")``): what it builds is not known here
+                None if report.shape is Shape.HELPER else self._fix(report.statement, report.payload, scope),
             )
 
     def _absence_reports(self, candidates: list[cst.Return | cst.Raise], scope: ToolScope) -> list[FailureReport]:
