@@ -35,6 +35,12 @@ _SETUP_NAME = re.compile(
 )
 # What only a report of a missing thing says (stricter than _ABSENCE: "no data" may follow any failure).
 _NOT_THERE = re.compile(r"\b(not found|(does|do|did)( not|n't) exist|no such)\b", re.IGNORECASE)
+# What a report of an argument checked against the values the code knows says.
+_VALIDATION = re.compile(
+    r"\b(unknown|unsupported|not supported|invalid|unrecognized|unrecognised|must be one of|use one of|valid "
+    r"(values|options|choices)|supported (values|options))\b",
+    re.IGNORECASE,
+)
 # Calls that send a GraphQL query.
 _GRAPHQL = re.compile(r"(?i)graphql|gql")
 # Where configuration comes from.
@@ -629,11 +635,29 @@ class Flow:
                 return True
         return False
 
+    def looked_up_in_table(self, subject: cst.BaseExpression) -> bool:
+        """Whether a tested value was looked up in a table the code writes out (``query = QUERIES.get(metric)``,
+        ``QUERIES[metric]``), by every binding that reaches the point."""
+        if isinstance(subject, cst.Name):
+            if self.static_table(subject):
+                return True  # ``if runtime not in SCHEMAS:``: the table itself, asked for the argument
+            values = self.reaching(subject.value)[0]
+            return bool(values) and all(
+                not isinstance(v, cst.Name) and self.looked_up_in_table(v) for v in values if v is not _PARAM
+            ) and _PARAM not in values
+        if isinstance(subject, cst.Call) and isinstance(subject.func, cst.Attribute) and subject.func.attr.value == "get":
+            return self.static_table(subject.func.value)
+        if isinstance(subject, cst.Subscript):
+            # ``SCHEMAS[runtime]["event_sources"]``: a part of what the table holds
+            return self.static_table(subject.value) or self.looked_up_in_table(subject.value)
+        return False
+
     def static_table(self, expr: cst.BaseExpression) -> bool:
         """Whether ``expr`` names a table the code writes out: a dict literal with literal keys, bound in the
         function or at module level and not added to on the way (``_REQUIRED = {"series": [...]}``). Looking the
-        tool's argument up in it (``_REQUIRED.get(action)``, ``query_map[metric]``) checks the argument against the
-        keys the code knows: input validation, not a search whose answer may be empty."""
+        tool's argument up in it and answering "unknown metric" (``_REQUIRED.get(action)``, ``query_map[metric]``)
+        checks the argument against the keys the code knows: input validation, not a search whose answer may be
+        empty (a table of data, ``ORDERS = {"c1": [...]}`` answered with "No orders found", is still searched)."""
         if not isinstance(expr, cst.Name):
             return False
         values, accumulates, _ = self.reaching(expr.value)
@@ -755,8 +779,6 @@ class Flow:
             return "result"
         if isinstance(expr, (cst.Attribute, cst.Subscript)) or _literal_get(expr):
             base, _ = _member_chain(expr)
-            if (isinstance(expr, cst.Subscript) or _literal_get(expr)) and self.static_table(base):
-                return "other"  # ``QUERIES[metric]``, ``ACTIONS.get("list")``: a table the code writes out
             base_kind = self.kind(base)
             if base_kind == "input":
                 return "input"
@@ -781,8 +803,6 @@ class Flow:
             source = cst.Module([]).code_for_node(expr.func)
             if _SETUP_SOURCE.search(source):
                 return "other"
-            if isinstance(expr.func, cst.Attribute) and expr.func.attr.value == "get" and self.static_table(expr.func.value):
-                return "other"  # ``ACTIONS.get(action)``: the argument checked against a table the code writes out
             callee = callee_name(expr.func)
             positional = [a.value for a in expr.args if a.keyword is None and not a.star]
             if isinstance(expr.func, cst.Name) and callee in _WRAPPERS and positional:
@@ -1488,6 +1508,10 @@ class EmptyResultAsError(Rule):
         flow = Flow(scope.function, chain, self.context.index.symbols.constants)
         tested = [subject for subject in subjects if flow.is_result(subject)]
         tested += [container for key, container in lookups if flow.is_lookup(key, container)]
+        if tested and all(flow.looked_up_in_table(t) for t in tested) and any(
+            _VALIDATION.search(self._message_text(r.payload, scope.function, r.statement)) for r in reports
+        ):
+            return  # ``QUERIES.get(metric)`` answered with "Unknown metric": the argument is checked, not searched for
         if not tested:
             # A read tool whose input file or stored item is not there reports an empty result too; an action's
             # missing input is an unmet precondition (``resize_image`` of a missing file).
