@@ -147,8 +147,8 @@ def test_editing_a_helper_rechecks_the_tools_that_reach_it(tmp_path: Path) -> No
 
     assert codes() == {(13, "MCP002")}
     errors = root / "app" / "ops" / "errors.py"
-    errors.write_text(errors.read_text().replace('"status": "error", ', ""))
-    assert codes() == set()  # the helper no longer builds an error report
+    errors.write_text(errors.read_text().replace('{"status": "error", "message": message}', '{"note": "ok"}'))
+    assert codes() == set()  # the helper no longer builds an error report, nor sends the text it is given
 
 
 def test_summaries_are_cached_by_content(tmp_path: Path) -> None:
