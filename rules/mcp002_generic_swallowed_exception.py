@@ -24,7 +24,7 @@ from mcp_lint.failures import (
     string_prefix,
 )
 from mcp_lint.fixes import with_exception
-from mcp_lint.rule import Rule, ancestors_within
+from mcp_lint.rule import Rule, RuleContext, ancestors_within
 from mcp_lint.traversal import children, leaves, nodes, own_nodes
 
 _BUILTINS = frozenset(dir(builtins))
@@ -342,14 +342,13 @@ def _swallowed_values(
     return found
 
 
-def _set_in_except(function: FunctionInfo, name: str, index: ModuleIndex) -> set[str]:
-    """The constants ("False", "None") a function's own broad ``except`` clauses set a local to (``except Exception:
-    exists = False``), when its ``try`` sets the same local from the work that may fail."""
-    found: set[str] = set()
+def _except_flags(function: FunctionInfo, index: ModuleIndex) -> dict[str, set[str]]:
+    """The locals a function's own broad ``except`` clauses set to a constant ("False", "None"), when their ``try``
+    sets the same local from the work that may fail (``try: exists = bool(client.get(x)) except Exception: exists
+    = False``): local name to the constants."""
+    found: dict[str, set[str]] = {}
     for node in own_nodes(function.node):
         if not isinstance(node, cst.Try) or _guards_import(node):
-            continue
-        if not any(_binds_name(statement, name) for statement in node.body.body):
             continue
         for handler in node.handlers:
             if breadth(handler, index) is None:
@@ -358,10 +357,12 @@ def _set_in_except(function: FunctionInfo, name: str, index: ModuleIndex) -> set
                 for small in statement.body if isinstance(statement, cst.SimpleStatementLine) else ():
                     if (
                         isinstance(small, cst.Assign) and len(small.targets) == 1
-                        and isinstance(small.targets[0].target, cst.Name) and small.targets[0].target.value == name
+                        and isinstance(small.targets[0].target, cst.Name)
                         and isinstance(small.value, cst.Name) and small.value.value in ("False", "None")
                     ):  # fmt: skip
-                        found.add(small.value.value)
+                        name = small.targets[0].target.value
+                        if any(_binds_name(line, name) for line in node.body.body):
+                            found.setdefault(name, set()).add(small.value.value)
     return found
 
 
@@ -622,6 +623,11 @@ class GenericSwallowedException(Rule):
         rb"|RequestError"
     )
 
+    def __init__(self, context: RuleContext) -> None:
+        super().__init__(context)
+        # function -> the flags its own broad except clauses set to a constant (see _except_flags)
+        self._flags: dict[cst.FunctionDef, dict[str, set[str]]] = {}
+
     def _check(self, node: cst.Return | cst.Raise | cst.Call) -> None:
         scope = self.context.scope
         if scope is None:
@@ -774,7 +780,10 @@ class GenericSwallowedException(Rule):
         position = None
         if isinstance(tested, cst.Name):
             name = tested.value
-            inline = _set_in_except(function, name, self.context.index) & caught
+            flags = self._flags.get(function.node)
+            if flags is None:
+                flags = self._flags[function.node] = _except_flags(function, self.context.index)
+            inline = flags.get(name, set()) & caught
             if inline:
                 # ``try: exists = bool(client.get(x)) except Exception: exists = False``, then ``if exists:``
                 return function, set(inline)
