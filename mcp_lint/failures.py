@@ -399,8 +399,9 @@ class _Shapes:
             if is_true(fields.get("isError")) or is_true(fields.get("is_error")):
                 return Shape.CALL_TOOL_RESULT
             content = fields.get("content")
-            if name == "ToolResult" and content is not None and self.shape(content, function, depth) is Shape.ERROR_STRING:
-                return Shape.ERROR_STRING  # fastmcp's ``ToolResult(content=[TextContent(text="Error: ...")])``
+            if name == "ToolResult" and content is not None:
+                if self.shape(content, function, depth) is Shape.ERROR_STRING:
+                    return Shape.ERROR_STRING  # fastmcp's ``ToolResult(content=[TextContent(text="Error: ...")])``
             return None
         if name == "TextContent":
             text = (payload_fields(expr) or {}).get("text")
@@ -570,6 +571,9 @@ _CATCH_ALLS = frozenset(
 )  # fmt: skip
 
 
+_BROAD_NAMES = frozenset({"Exception", "BaseException"})
+
+
 def breadth(handler: cst.ExceptHandler, index: ModuleIndex) -> str | None:
     """Tell how broad an ``except`` clause is.
 
@@ -586,7 +590,7 @@ def breadth(handler: cst.ExceptHandler, index: ModuleIndex) -> str | None:
     items = [e.value for e in kind.elements] if isinstance(kind, cst.Tuple) else [kind]
     catch_all = None
     for item in items:
-        if isinstance(item, cst.Name) and item.value in ("Exception", "BaseException") and item.value not in index.symbols.imports:
+        if isinstance(item, cst.Name) and item.value in _BROAD_NAMES and item.value not in index.symbols.imports:
             return ""
         qualified = index.symbols.resolve(item)
         if qualified in ("builtins.Exception", "builtins.BaseException"):

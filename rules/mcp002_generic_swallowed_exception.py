@@ -279,14 +279,21 @@ def _handled_returns(
     prune: tuple[type[cst.CSTNode], ...] = (cst.FunctionDef, cst.ClassDef, cst.Lambda)
     if unconditional:
         prune += (cst.If, cst.Match)
-    for node in own_nodes(helper.node):
+    for _, handler in _own_handlers(helper, index):
+        for inner in nodes(handler.body, prune=prune):
+            if isinstance(inner, cst.Return):
+                yield handler, inner
+
+
+def _own_handlers(function: FunctionInfo, index: ModuleIndex | None) -> Iterator[tuple[cst.Try, cst.ExceptHandler]]:
+    """Yield each ``except`` clause of a function's own ``try`` statements with its ``try``; given the index, only
+    the broad clauses, of ``try`` statements that do more than import."""
+    for node in own_nodes(function.node):
         if not isinstance(node, cst.Try) or (index is not None and _guards_import(node)):
             continue
         for handler in node.handlers:
             if index is None or breadth(handler, index) is not None:
-                for inner in nodes(handler.body, prune=prune):
-                    if isinstance(inner, cst.Return):
-                        yield handler, inner
+                yield node, handler
 
 
 def _except_returns(helper: FunctionInfo, index: ModuleIndex | None = None) -> Iterator[cst.Return]:
@@ -347,22 +354,17 @@ def _except_flags(function: FunctionInfo, index: ModuleIndex) -> dict[str, set[s
     sets the same local from the work that may fail (``try: exists = bool(client.get(x)) except Exception: exists
     = False``): local name to the constants."""
     found: dict[str, set[str]] = {}
-    for node in own_nodes(function.node):
-        if not isinstance(node, cst.Try) or _guards_import(node):
-            continue
-        for handler in node.handlers:
-            if breadth(handler, index) is None:
-                continue
-            for statement in handler.body.body:
-                for small in statement.body if isinstance(statement, cst.SimpleStatementLine) else ():
-                    if (
-                        isinstance(small, cst.Assign) and len(small.targets) == 1
-                        and isinstance(small.targets[0].target, cst.Name)
-                        and isinstance(small.value, cst.Name) and small.value.value in ("False", "None")
-                    ):  # fmt: skip
-                        name = small.targets[0].target.value
-                        if any(_binds_name(line, name) for line in node.body.body):
-                            found.setdefault(name, set()).add(small.value.value)
+    for node, handler in _own_handlers(function, index):
+        for statement in handler.body.body:
+            for small in statement.body if isinstance(statement, cst.SimpleStatementLine) else ():
+                if (
+                    isinstance(small, cst.Assign) and len(small.targets) == 1
+                    and isinstance(small.targets[0].target, cst.Name)
+                    and isinstance(small.value, cst.Name) and small.value.value in ("False", "None")
+                ):  # fmt: skip
+                    name = small.targets[0].target.value
+                    if any(_binds_name(line, name) for line in node.body.body):
+                        found.setdefault(name, set()).add(small.value.value)
     return found
 
 
@@ -371,7 +373,8 @@ def _binds_name(statement: cst.BaseStatement, name: str) -> bool:
     if not isinstance(statement, cst.SimpleStatementLine):
         return False
     return any(
-        isinstance(small, cst.Assign) and any(isinstance(t.target, cst.Name) and t.target.value == name for t in small.targets)
+        isinstance(small, cst.Assign)
+        and any(isinstance(t.target, cst.Name) and t.target.value == name for t in small.targets)
         for small in statement.body
     )
 

@@ -466,8 +466,7 @@ def nonempty_subjects(test: cst.BaseExpression) -> list[cst.BaseExpression]:
     Recognised: ``x``, ``len(x)``, ``x is not None``, ``len(x) > 0`` (``>= 1``, ``!= 0``), ``x != []``,
     ``not x.empty`` (pandas), and
     positive counts (``r.total > 0``), ``x and isinstance(x, T)`` and ``x and len(x) > 0``; not other ``and``/``or``
-    combinations,
-    whose failing side says less.
+    combinations, whose failing side says less.
 
     Args:
         test (cst.BaseExpression): an ``if`` condition.
@@ -616,8 +615,9 @@ class Flow:
     """
 
     def __init__(
-        self, function: FunctionInfo, chain: Sequence[cst.CSTNode], constants: Mapping[str, cst.BaseExpression] | None = None
-    ) -> None:
+        self, function: FunctionInfo, chain: Sequence[cst.CSTNode],
+        constants: Mapping[str, cst.BaseExpression] | None = None,
+    ) -> None:  # fmt: skip
         self.function = function
         self.chain = chain
         self.params = _params(function)
@@ -641,12 +641,10 @@ class Flow:
         if isinstance(subject, cst.Name):
             if self.static_table(subject):
                 return True  # ``if runtime not in SCHEMAS:``: the table itself, asked for the argument
-            values = self.reaching(subject.value)[0]
-            return bool(values) and all(
-                not isinstance(v, cst.Name) and self.looked_up_in_table(v) for v in values if v is not _PARAM
-            ) and _PARAM not in values
-        if isinstance(subject, cst.Call) and isinstance(subject.func, cst.Attribute) and subject.func.attr.value == "get":
-            return self.static_table(subject.func.value)
+            values = self.reaching(subject.value)[0]  # a parameter's ``_PARAM`` is a name: never from a table
+            return bool(values) and all(not isinstance(v, cst.Name) and self.looked_up_in_table(v) for v in values)
+        if isinstance(subject, cst.Call) and isinstance(subject.func, cst.Attribute):
+            return subject.func.attr.value == "get" and self.static_table(subject.func.value)
         if isinstance(subject, cst.Subscript):
             # ``SCHEMAS[runtime]["event_sources"]``: a part of what the table holds
             return self.static_table(subject.value) or self.looked_up_in_table(subject.value)
@@ -1060,9 +1058,11 @@ def _branch_tools(handler: Handler, chain: Sequence[cst.CSTNode]) -> list[str]:
     return found
 
 
+# Parameters that select what a many-purpose tool does: ``fusion_comp(action="delete_tool")``.
 _OPERATION_PARAMS = frozenset(
     {"action", "operation", "op", "command", "cmd", "verb", "mode", "task", "subaction", "sub_action", "subcommand"}
 )
+
 
 def _operation_branch(chain: Sequence[cst.CSTNode]) -> list[str]:
     """The operations named by the innermost branch on an operation parameter that holds the last node of
@@ -1198,16 +1198,20 @@ _AUTH_TOKENS = frozenset("auth oauth authenticate login token tokens credential 
 _ITERATORS = frozenset({"range", "zip", "map", "iter", "reversed", "chain", "product"})
 
 
-def _not_found_exception(handler: cst.ExceptHandler) -> bool:
-    """Whether an ``except`` catches an exception that says the thing looked for is not there."""
+def _caught_names(handler: cst.ExceptHandler) -> list[str | None]:
+    """The last names of the classes an ``except`` catches (None for one that is not a name), none for a bare one."""
     kinds = handler.type
     if kinds is None:
-        return False
+        return []
     elements = [e.value for e in kinds.elements] if isinstance(kinds, cst.Tuple) else [kinds]
-    names = [_last_name(e) for e in elements]
+    return [_last_name(e) for e in elements]
+
+
+def _not_found_exception(handler: cst.ExceptHandler) -> bool:
+    """Whether an ``except`` catches an exception that says the thing looked for is not there."""
     return any(
         name is not None and name not in _NOT_ABSENCE_EXCEPTIONS and _NOT_FOUND_NAME.search(name) is not None
-        for name in names
+        for name in _caught_names(handler)
     )
 
 
@@ -1228,18 +1232,8 @@ def _leaves_unless_empty(block: cst.BaseSuite) -> bool:
 def _specific_exception(handler: cst.ExceptHandler) -> bool:
     """Whether an ``except`` names exception classes none of which says a file or module is missing (an unmet
     precondition: see _NOT_ABSENCE_EXCEPTIONS)."""
-    kinds = handler.type
-    if kinds is None:
-        return False
-    elements = [e.value for e in kinds.elements] if isinstance(kinds, cst.Tuple) else [kinds]
-    names = [_last_name(e) for e in elements]
-    return all(name is not None and name not in _NOT_ABSENCE_EXCEPTIONS for name in names)
-
-
-def _sent(statement: cst.Return | cst.Raise) -> cst.BaseExpression:
-    """What a ``return`` or ``raise`` sends (its value, or its exception); an empty name when nothing."""
-    value = statement.value if isinstance(statement, cst.Return) else statement.exc
-    return value if value is not None else cst.Name("None")
+    names = _caught_names(handler)
+    return bool(names) and all(name is not None and name not in _NOT_ABSENCE_EXCEPTIONS for name in names)
 
 
 def _not_found_status(test: cst.BaseExpression) -> bool:
@@ -1476,7 +1470,7 @@ class EmptyResultAsError(Rule):
             return
         if _not_found_status(node.test):
             chain = [*ancestors_within(self.context.ancestors, scope.function.node), node]
-            if not _lists(scope) and not _sent_by_action(node.test, Flow(scope.function, chain, self.context.index.symbols.constants)):
+            if not _lists(scope) and not _sent_by_action(node.test, self._flow(scope, chain)):
                 self._report_absence(node, _reports_in(node.body), scope)
             return
         subjects = emptiness_subjects(node.test)
@@ -1505,7 +1499,7 @@ class EmptyResultAsError(Rule):
         if not reports:
             return
         chain = [*ancestors_within(self.context.ancestors, scope.function.node), node]
-        flow = Flow(scope.function, chain, self.context.index.symbols.constants)
+        flow = self._flow(scope, chain)
         tested = [subject for subject in subjects if flow.is_result(subject)]
         tested += [container for key, container in lookups if flow.is_lookup(key, container)]
         if tested and all(flow.looked_up_in_table(t) for t in tested) and any(
@@ -1540,10 +1534,7 @@ class EmptyResultAsError(Rule):
         elif _specific_exception(node) and breadth(node, self.context.index) is None:
             # ``except CommError as e: raise ValueError(f"Run not found: {run_id}")``: the handler says what the
             # exception meant, in words only an absence has.
-            reports = _reports_in(node.body)
-            said = [r for r in reports if _NOT_THERE.search(self._message_text(_sent(r), scope.function, r))]
-            if said:
-                self._report_absence(node, said, scope)
+            self._report_absence(node, _reports_in(node.body), scope, _NOT_THERE)
 
     def visit_For(self, node: cst.For) -> None:
         # ``for feed in feeds: if feed["id"] == feed_id: return feed`` then ``raise ToolError("Feed not found")``.
@@ -1559,7 +1550,7 @@ class EmptyResultAsError(Rule):
         chain = [*ancestors_within(self.context.ancestors, scope.function.node), node]
         items = _loop_items(node.iter)
         base, _ = _member_chain(items)
-        flow = Flow(scope.function, chain, self.context.index.symbols.constants)
+        flow = self._flow(scope, chain)
         if isinstance(base, cst.Call) and isinstance(base.func, cst.Name) and base.func.value in _ITERATORS:
             return  # ``for i in range(count)``: positions, not the items of a result
         if isinstance(base, cst.Name):
@@ -1580,9 +1571,12 @@ class EmptyResultAsError(Rule):
                 None if report.shape is Shape.HELPER else self._fix(report.statement, report.payload, scope),
             )
 
-    def _absence_reports(self, candidates: list[cst.Return | cst.Raise], scope: ToolScope) -> list[FailureReport]:
+    def _absence_reports(
+        self, candidates: list[cst.Return | cst.Raise], scope: ToolScope, also: re.Pattern[str] | None = None
+    ) -> list[FailureReport]:
         """The failure reports among ``return`` and ``raise`` statements whose message speaks of absence ("not
-        found", "no rows") and not of a failure ("failed to"), and that were not reported yet."""
+        found", "no rows"; and says what ``also`` matches, when given) and not of a failure ("failed to"), and that
+        were not reported yet."""
         reports = []
         for small in candidates:
             if id(small) in self._reported:
@@ -1591,14 +1585,18 @@ class EmptyResultAsError(Rule):
             if report is None:
                 continue
             text = self._message_text(report.payload, scope.function, report.statement)
-            if _ABSENCE.search(text) and _FAILURE.search(_NOT_FAILED.sub(" ", text)) is None:
+            said = _ABSENCE.search(text) is not None and (also is None or also.search(text) is not None)
+            if said and _FAILURE.search(_NOT_FAILED.sub(" ", text)) is None:
                 reports.append(report)
         return reports
 
-    def _report_absence(self, node: cst.CSTNode, candidates: list[cst.Return | cst.Raise], scope: ToolScope) -> None:
-        """Report the failure reports that speak of absence where a read found nothing without a value test: a
-        not-found exception, a 404 status, a lookup loop that fell through."""
-        reports = self._absence_reports(candidates, scope)
+    def _report_absence(
+        self, node: cst.CSTNode, candidates: list[cst.Return | cst.Raise], scope: ToolScope,
+        also: re.Pattern[str] | None = None,
+    ) -> None:  # fmt: skip
+        """Report the failure reports that speak of absence (and say what ``also`` matches, when given) where a read
+        found nothing without a value test: a not-found exception, a 404 status, a lookup loop that fell through."""
+        reports = self._absence_reports(candidates, scope, also)
         if not reports:
             return
         name = scope.function.name
@@ -1610,6 +1608,10 @@ class EmptyResultAsError(Rule):
         if self._tool_verdict(scope, chain) != "read":
             return  # an action's missing target is a real failure; an unnamed tool is not guessed at
         self._report_all(reports, scope)
+
+    def _flow(self, scope: ToolScope, chain: Sequence[cst.CSTNode]) -> Flow:
+        """Flow: what reaches the end of ``chain`` in the scope's function, with this module's constants."""
+        return Flow(scope.function, chain, self.context.index.symbols.constants)
 
     def _reported_later(self, node: cst.If) -> list[cst.Return | cst.Raise]:
         """The reports of a message the empty branch only sets (``if not rows: errmsg = "no data"``) and a later

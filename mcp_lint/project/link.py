@@ -619,11 +619,20 @@ class Linker:
                 # functions a decorator packs into a definition object's ``fn`` (``return Definition(fn=fn)``) are
                 # tools.
                 self._packed.setdefault(registration.target[2], framework)
+        self._add_handlers(handlers, wrapped_by, framework, registration.name, found, wrappers)
+
+    def _add_handlers(
+        self, handlers: list[tuple[str, str]], wrapped_by: list[tuple[str, str]], framework: Framework,
+        name: str | None, found: dict[tuple[str, str], Framework],
+        wrappers: dict[tuple[str, str], list[tuple[str, str]]],
+    ) -> None:  # fmt: skip
+        """Record what one registration registers: each handler's framework, the wrappers it is passed through and,
+        for a registration of one function, the tool name it gives."""
         for handler in handlers:
             found.setdefault(handler, framework)
             wrappers.setdefault(handler, []).extend(wrapped_by)
-            if registration.name is not None and len(handlers) == 1:
-                self.tool_names.setdefault(handler, registration.name)
+            if name is not None and len(handlers) == 1:
+                self.tool_names.setdefault(handler, name)
 
     def _forwarded(self, file: str, registration: Registration, found: dict[tuple[str, str], Framework],
                    wrappers: dict[tuple[str, str], list[tuple[str, str]]]) -> None:  # fmt: skip
@@ -634,14 +643,12 @@ class Linker:
             return
         param = self._registered_params.get((obj[1], obj[2]))
         names = [name for name, _ in self.functions[obj[1]][obj[2]].params]
-        place = registration.method
-        if param is None or not (place == param or (place.isdigit() and int(place) < len(names) and names[int(place)] == param)):
+        place = registration.method  # a position (``"1"``) or a keyword
+        given = place if not place.isdigit() else names[int(place)] if int(place) < len(names) else None
+        if param is None or given != param:
             return
-        framework = self._registering[(obj[1], obj[2])]
         handlers, wrapped_by = self._functions_in(registration.target, file, registration.scope)
-        for handler in handlers:
-            found.setdefault(handler, framework)
-            wrappers.setdefault(handler, []).extend(wrapped_by)
+        self._add_handlers(handlers, wrapped_by, self._registering[(obj[1], obj[2])], None, found, wrappers)
 
     def _used(self, file: str, name: str) -> bool:
         """Whether a module-level name is used beyond its definition: imported by a module, read by a function of

@@ -273,8 +273,8 @@ class _Summariser:
     def __init__(self) -> None:
         self.summary = ModuleSummary()
         self.seen_paths: dict[str, int] = {}
-        # (loop variable names, iterable) of the enclosing ``for`` statements, innermost last.
-        self.loops: list[tuple[ast.AST, ast.AST]] = []
+        # (loop variable names, what is iterated) of the enclosing ``for`` statements, innermost last.
+        self.loops: list[tuple[ast.AST, Target]] = []
         # Per loop: locals bound in its body to a member of its variable (``func = tool.func``), name to dotted value.
         self.loop_aliases: list[dict[str, str]] = []
 
@@ -303,12 +303,11 @@ class _Summariser:
         if isinstance(node, (ast.For, ast.AsyncFor)):
             self.expressions([node.iter], function, klass)
             self.bind(node.target, None, function, klass is not None and function is None)
-            iterated = node.iter
-            if isinstance(iterated, ast.Name) and function is not None:
-                made_by = function.assigns.get(iterated.id)
+            iterated = self._iterable(node.iter)
+            if isinstance(node.iter, ast.Name) and function is not None:
+                made_by = function.assigns.get(node.iter.id)
                 if made_by is not None and not made_by.rpartition(".")[2][:1].isupper():
-                    # ``tools = filter_tools(...)`` then ``for tool in tools:``: what the function returns
-                    iterated = ast.Call(func=_name_node(made_by), args=[], keywords=[])
+                    iterated = ("call", made_by)  # ``tools = filter_tools(...)`` then ``for tool in tools:``
             self.loops.append((node.target, iterated))
             self.loop_aliases.append({})
             self.block(node.body, function, klass, prefix)
@@ -595,16 +594,16 @@ class _Summariser:
                 if root in aliases:
                     name = aliases[root] + (f".{rest}" if rest else "")
                     break
-            for variables, iterable in reversed(self.loops):
+            for variables, iterated in reversed(self.loops):
                 if _binds(variables, name.split(".", 1)[0]):
-                    return ("each", self._iterable(iterable), name.rpartition(".")[2] if "." in name else "")
+                    return ("each", iterated, name.rpartition(".")[2] if "." in name else "")
             return ("ref", name)
         if isinstance(node, ast.Subscript):
             base = dotted(node.value)
             if base is not None:
-                for variables, iterable in reversed(self.loops):
+                for variables, iterated in reversed(self.loops):
                     if _binds(variables, base.split(".", 1)[0]):
-                        return ("each", self._iterable(iterable), "")
+                        return ("each", iterated, "")
             return None
         if isinstance(node, ast.Call):
             func = dotted(node.func)
@@ -677,20 +676,12 @@ class _Summariser:
             if _FORWARDING.search(callee.rpartition(".")[2]):
                 # ``add_read_only_tool(mcp, tool)``: a project function may register what it is given; the link step
                 # decides, from what the function does with the parameter in that place.
-                places = [(str(i), a) for i, a in enumerate(node.args)] + [(k.arg, k.value) for k in node.keywords if k.arg]
+                places = [(str(i), a) for i, a in enumerate(node.args)]
+                places += [(k.arg, k.value) for k in node.keywords if k.arg]
                 for place, value in places:
                     target = self._target(value) if isinstance(value, (ast.Name, ast.Attribute)) else None
                     if target is not None:
                         self.summary.registrations.append(Registration("forward", callee, place, target, scope))
-
-
-def _name_node(name: str) -> ast.expr:
-    """The expression a dotted name spells (``a.b.c``)."""
-    first, *rest = name.split(".")
-    node: ast.expr = ast.Name(id=first, ctx=ast.Load())
-    for part in rest:
-        node = ast.Attribute(value=node, attr=part, ctx=ast.Load())
-    return node
 
 
 def _tool_name(node: ast.Call, positional: bool) -> str | None:
