@@ -545,7 +545,11 @@ class GenericSwallowedException(Rule):
     `if ok and ...:`), and the report may be built there and sent after it (`else: response = {"success": False,
     "message": "Unable to comment"}`, then `return json.dumps(response)`: reported where it is built). In that
     branch a text that says anywhere that something went wrong counts too (`f"File {file_id} could not be
-    downloaded."`).
+    downloaded."`). A helper swallows too when it tries each candidate in a loop, skips those that raise
+    (`except Exception: continue`) and returns `None` or `False` after the loop; and a tool swallows in place when
+    its own broad `except` sets to `False` or `None` the flag its `try` sets (`try: exists = bool(client.edges(a,
+    b)) except Exception: exists = False`, then `if exists: ...` and a constant report). A failure text put in a
+    result model's error field (`Doc(id=..., error_message="Could not convert the document")`) is a report.
 
     Narrow `except` clauses are not reported (their type is the classification), nor reports that include
     the exception (`str(e)`, `f"{e}"`, `repr(e)`, `type(e).__name__`, `e.args`, `e.response["Error"]["Code"]`,

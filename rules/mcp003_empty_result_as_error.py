@@ -1332,7 +1332,8 @@ class EmptyResultAsError(Rule):
     Finds a read, search, list or lookup tool (a get-by-id included), or a helper it reaches, that reports a
     failure when what it looked for is not there: a raised exception, `CallToolResult(isError=True)`, an error
     dict, `json.dumps` of one, an `"Error: ..."` string, or a same-module error helper, whose message speaks of
-    absence ("not found", "no rows", "no documents match", "no move matching", "unknown ability"). It looks at
+    absence ("not found", "no rows", "no historical data for", "no documents match", "no move matching", "unknown
+    ability") and not of a failure ("failed", "could not fetch", "the endpoint may be unavailable"). It looks at
     the branch taken when the result is empty (nested blocks included), at a message that branch only sets and a
     later `if errmsg:` sends (no fix there), at the `else` of a non-empty test, and at the fall-through after
     `if rows: return ...`. The tests it knows: `not x`, `x is None`, `len(x) == 0`
@@ -1347,12 +1348,19 @@ class EmptyResultAsError(Rule):
     `raise ToolError("Feed not found")`). A lookup by a key from the tool's arguments in
     what the tool fetched (`if sheet not in book.sheet_names`) is a get-by-name that found nothing. So is a
     read tool's missing input file or stored item (`if not os.path.exists(filename)` in `get_comments`),
-    unless every tool that reaches the check already made it itself.
+    unless every tool that reaches the check already made it itself. An `except` of a narrow exception whose
+    name says nothing of absence counts when the report says the thing is not found, does not exist or there is
+    no such thing (`except CommError: raise ValueError(f"Run not found: {run_id}")`); a library catch-all
+    (`ClientError`, `httpx.HTTPStatusError`) does not. A report may also be a result model's error field
+    (`Doc(error_message=f"Document {id} not found")`) or a formatter given the failure's text
+    (`format_result(op, summary=f"Error: vertex {id} not found")`, no fix there); a message bound more than once
+    is read from the binding that reaches the report.
 
     The tested value must be the tool's own result, judged from the binding that reaches the test: a call, an
     await, a subscript, a comprehension, or an accumulator filled in a loop (`rows = []` then `rows.append(...)`),
     or a member of such a result that holds its items or their number (`page.items`, `r["results"]`,
-    `r.modules`, `r.total`); a parse of a fetched value is a result too. Not reported: a missing scalar field
+    `r.modules`, `r.total`, the top-level fields of a GraphQL response); a parse of a fetched value is a result
+    too. Not reported: a missing scalar field
     of a fetched record, tested directly or through a name bound to it (`if not user.email`,
     `account_id = ad.get("account_id")`, `xbrl = filing.xbrl()`, `graph = item.GetNodeGraph()`), or a literal
     key (`"creative" not in ad`); a single object read through a getter given no arguments
@@ -1360,8 +1368,12 @@ class EmptyResultAsError(Rule):
     a value the empty branch computes itself to try another way; values taken from the tool's arguments
     (`arguments.get("ids")`, `args["x"]`, `request.query`, a parse of them, `isinstance` checks); allow-list
     checks (`if name not in ALLOWED`, or the argument looked up in a registry or configuration the server
-    holds: `[e for e, lang in registry.items() if lang == language]`); configuration, credentials, clients and connections (`if not api_key`,
-    `if client is None`), a file named by a constant (`Path("models/x.pt").exists()`); a helper that
+    holds: `[e for e, lang in registry.items() if lang == language]`), or looked up in a dict the code writes out
+    when the report says the argument is unknown or unsupported (`QUERIES.get(metric)` answered with "Unknown
+    metric"; a demo store of data written out, answered with "No orders found", is still searched);
+    configuration, credentials, clients and connections (`if not api_key`,
+    `if client is None`, `shutil.which("tool")`), a file named by a constant (`Path("models/x.pt").exists()`); a
+    helper that
     authenticates the request (`verify_token`'s missing signing key), or that sets up what the server holds
     (it keeps what it found on `self`: `self._workspace = init(info)`); and boolean flags.
 
@@ -1373,7 +1385,8 @@ class EmptyResultAsError(Rule):
     decided from the tool's registered name or the handler's name (its first known verb, wherever it stands:
     `get_issue` and `clip_markers_get` read, `jira_delete_issue` and `folder_export` act), from the tool-name
     branch of a low-level dispatcher (`if name == "delete_issue":`) or the operation branch of a many-purpose
-    tool (`if action == "delete_folder":`, also when the branch reaches a helper through other functions),
+    tool (`if action == "delete_folder":`, `subaction == "disk_details"`, also when the branch reaches a helper
+    through other functions),
     for a helper from every tool that reaches it (when reads and actions both reach it, the helper's own name
     decides), and from what the function does next: a mutating call on what it found (`ticket.update(...)`,
     `db.delete(row)`, `cur.execute("UPDATE ...")`) makes it an action. A tool named as a read acts only through
