@@ -13,6 +13,7 @@ import hashlib
 import json
 import os
 import tempfile
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +38,21 @@ def cache_key(source: bytes, fingerprint: str, version: str | None = None) -> st
     for part in ((version or __version__).encode(), b"\0", fingerprint.encode(), b"\0", source):
         digest.update(part)
     return digest.hexdigest()
+
+
+@dataclass
+class Reuse:
+    """What the cache knows about the units of a file whose bytes changed (see :mod:`mcp_lint.units`).
+
+    Attributes:
+        base (str): a hash of what every unit of the file depends on besides the module itself: the configuration
+            and the contents of the other files the module depends on.
+        known (dict[str, list[dict]]): the findings recorded for the file's units, by unit key, each relative to
+            its unit's first line, as :meth:`Diagnostic.to_json` writes them.
+    """
+
+    base: str
+    known: dict[str, list[dict]] = field(default_factory=dict)
 
 
 class Cache:
@@ -74,7 +90,9 @@ class Cache:
         except (KeyError, TypeError, ValueError):
             return None
 
-    def put(self, path: Path, key: str, diagnostics: list[Diagnostic], error: bool) -> None:
+    def put(
+        self, path: Path, key: str, diagnostics: list[Diagnostic], error: bool, units: dict[str, list[dict]] | None = None
+    ) -> None:
         """Record a file's result (written by :meth:`save`).
 
         Args:
@@ -82,11 +100,33 @@ class Cache:
             key (str): from :func:`cache_key`.
             diagnostics (list[Diagnostic]): detached diagnostics.
             error (bool): whether the file could not be checked.
+            units (dict[str, list[dict]] | None): each unit's findings by its key (see :mod:`mcp_lint.units`).
         """
-        self.entries[os.path.abspath(path)] = {
-            "key": key, "diagnostics": [d.to_json() for d in diagnostics], "error": error,
-        }  # fmt: skip
+        entry = {"key": key, "diagnostics": [d.to_json() for d in diagnostics], "error": error}
+        if units:
+            entry["units"] = units
+        self.entries[os.path.abspath(path)] = entry
         self.changed = True
+
+    def units(self, path: Path) -> dict[str, list[dict]]:
+        """The findings recorded for the units of a file (see :mod:`mcp_lint.units`), those that can be read.
+
+        Args:
+            path (Path): the file.
+        Returns:
+            dict[str, list[dict]]: unit key to the unit's findings, relative to its first line.
+        """
+        entry = self.entries.get(os.path.abspath(path))
+        recorded = entry.get("units") if isinstance(entry, dict) else None
+        known: dict[str, list[dict]] = {}
+        for key, found in recorded.items() if isinstance(recorded, dict) else ():
+            try:
+                for data in found:
+                    Diagnostic.from_json(data)
+            except (KeyError, TypeError, ValueError):
+                continue  # unreadable: the unit is checked again
+            known[key] = found
+        return known
 
     def save(self) -> None:
         """Write the index atomically; a cache that cannot be written is silently skipped."""

@@ -31,6 +31,7 @@ from mcp_lint.positions import position
 from mcp_lint.project import ModuleFacts, ProjectContext, single_module
 from mcp_lint.rule import Rule, RuleContext, RuleOptions
 from mcp_lint.traversal import walk_paths
+from mcp_lint.units import Reuse, merge, plan, split, unit_keys
 
 _RECURSION_LIMIT = 20_000
 
@@ -54,8 +55,11 @@ def may_define_tools(source: bytes | str) -> bool:
 class _Runner:
     """Runs every rule's ``visit_<Node>`` methods in one walk, keeping the rule context current."""
 
-    def __init__(self, rules: Sequence[Rule], context: RuleContext) -> None:
+    def __init__(self, rules: Sequence[Rule], context: RuleContext, kept: set[int] | None = None) -> None:
         self.context = context
+        # The units (top-level functions and classes, numbered in order) whose findings are kept: not entered.
+        self.kept = kept or set()
+        self.unit = -1
         self.visits: dict[type, list[Callable[[cst.CSTNode], object]]] = {}
         for rule in rules:
             for attr in dir(type(rule)):
@@ -82,12 +86,17 @@ class _Runner:
         depth = len(path)
         del self.scopes[depth:]
         scope = self.scopes[-1] if depth else None
-        if type(node) is cst.FunctionDef:
+        kind = type(node)
+        if depth == 1 and (kind is cst.FunctionDef or kind is cst.ClassDef):
+            self.unit += 1
+            if self.unit in self.kept:
+                return False
+        if kind is cst.FunctionDef:
             if self.wanted is not None and node not in self.wanted:
                 return False
             scope = context.index.scopes.get(node)  # type: ignore[call-overload]
         self.scopes.append(scope)
-        methods = self.visits.get(type(node))
+        methods = self.visits.get(kind)
         if methods:
             context.scope = scope
             context.ancestors = path
@@ -212,7 +221,7 @@ def check_module(
     module: cst.Module, rule_classes: Sequence[type[Rule]], options: RuleOptions | None = None,
     facts: ModuleFacts | None = None, project: ProjectContext | None = None, file: str | None = None,
     sdk: SdkVersions | None = None, source: bytes | str | None = None, with_edits: bool = False,
-    index: ModuleIndex | None = None,
+    index: ModuleIndex | None = None, kept: set[int] | None = None,
 ) -> list[Diagnostic]:  # fmt: skip
     """Run rules over a parsed module.
 
@@ -229,6 +238,8 @@ def check_module(
             be the whole module.
         index (ModuleIndex | None): the module's index when it is already made (by :func:`discover` with the
             same arguments).
+        kept (set[int] | None): the units (top-level functions and classes, numbered in order) not to enter,
+            whose findings are kept from an earlier check (see :mod:`mcp_lint.units`).
     Returns:
         list[Diagnostic]: the findings with positions and fixes, sorted.
     """
@@ -236,7 +247,7 @@ def check_module(
     if not (index.is_mcp_module or index.scopes) or not rule_classes:
         return []
     context = RuleContext(index, options, sdk)
-    _Runner([cls(context) for cls in rule_classes], context).run(module)
+    _Runner([cls(context) for cls in rule_classes], context, kept).run(module)
     if context.diagnostics:
         position(context.diagnostics, module, context.statements, context.functions, source, context.inner)
     if with_edits and any(d.fix is not None for d in context.diagnostics):
@@ -293,6 +304,7 @@ def collector_paused() -> Iterator[None]:
 def check_source(
     source: bytes | str, path: Path, rule_classes: Sequence[type[Rule]], options: RuleOptions | None = None,
     with_edits: bool = False, facts: ModuleFacts | None = None, project: ProjectContext | None = None,
+    reuse: Reuse | None = None,
 ) -> FileResult:  # fmt: skip
     """Check one file's source.
 
@@ -304,11 +316,14 @@ def check_source(
         with_edits (bool): also describe each fix as an edit (for JSON and SARIF output).
         facts (ModuleFacts | None): the file's facts from its project model; None checks the file on its own.
         project (ProjectContext | None): the project, for calls that lead into other modules.
+        reuse (Reuse | None): what the findings of the module's units depend on elsewhere, and the findings recorded
+            for them: the units whose keys are found keep theirs, and the result has each unit's findings in
+            ``units`` (see :mod:`mcp_lint.units`; not with ``with_edits``).
     Returns:
         FileResult: the findings, or an MCP000 diagnostic with ``error`` set when it could not be parsed.
     """
     with tree_work():
-        return _check_source(source, path, rule_classes, options, with_edits, facts, project)[0]
+        return _check_source(source, path, rule_classes, options, with_edits, facts, project, reuse=reuse)[0]
 
 
 def check_whole(
@@ -336,6 +351,7 @@ def check_whole(
 def _check_source(
     source: bytes | str, path: Path, rule_classes: Sequence[type[Rule]], options: RuleOptions | None,
     with_edits: bool, facts: ModuleFacts | None, project: ProjectContext | None, whole: bool = False,
+    reuse: Reuse | None = None,
 ) -> tuple[FileResult, cst.Module | None]:  # fmt: skip
     data = source.encode("utf-8", "surrogatepass") if isinstance(source, str) else source
     imports_mcp = may_define_tools(data)
@@ -363,6 +379,13 @@ def _check_source(
     # serve those checks, when both come from the same bytes.
     shared = project if project is not None and isinstance(source, bytes) and file in project.facts else None
     partial = _reachable_text(data, facts, rule_classes) if not whole else None
+    keys = unit_keys(facts, reuse.base) if reuse is not None and facts.units and not (whole or with_edits) else None
+    kept = {n: reuse.known[key] for n, key in enumerate(keys) if key in reuse.known} if keys and reuse else {}
+    if kept:
+        base = partial if partial is not None else data
+        left = hollow(base, plan(facts, kept))
+        if left is not base:
+            partial, shared = left, None  # a tree without those bodies is for this check only
     made = shared.indexed(file, partial if partial is not None else data) if shared is not None else None
     index: ModuleIndex | None = None
     if made is not None:
@@ -379,8 +402,12 @@ def _check_source(
             if shared is not None and isinstance(text, bytes):
                 shared.keep(file, text, parsed, index)
         diagnostics = check_module(
-            parsed, rule_classes, options, facts, project, file, sdk, text, with_edits and partial is None, index
+            parsed, rule_classes, options, facts, project, file, sdk, text, with_edits and partial is None, index,
+            set(kept),
         )
+        if keys is not None:
+            diagnostics = merge(diagnostics, facts, kept) if kept else diagnostics
+            return FileResult(path, diagnostics, units=split(diagnostics, facts, keys)), parsed
         if with_edits and partial is not None and any(d.fix is not None for d in diagnostics):
             # Edits are described on the whole module's text: only a file with a fix is parsed whole, and checked
             # again from that tree (which finds the same).

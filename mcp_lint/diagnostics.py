@@ -175,9 +175,12 @@ class FileResult:
         diagnostics (list[Diagnostic]): the findings, sorted by position, MCP000 included.
         error (bool): True when the file could not be checked; an MCP000 diagnostic says why.
         source (bytes | None): the source, kept only when it came from standard input (for source frames).
+        units (dict[str, list[dict]] | None): the findings of each unit of the module before suppression, for the
+            result cache (see :mod:`mcp_lint.units`); None when the check did not make them.
     """
 
     path: Path
     diagnostics: list[Diagnostic] = field(default_factory=list)
     error: bool = False
     source: bytes | None = None
+    units: dict[str, list[dict]] | None = None

@@ -19,7 +19,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from mcp_lint.cache import Cache, cache_key
+from mcp_lint.cache import Cache, Reuse, cache_key
 from mcp_lint.checker import check_source, check_whole, collector_paused, internal_error, parse_error
 from mcp_lint.diagnostics import FileResult
 from mcp_lint.files import iter_python_files
@@ -189,6 +189,24 @@ class Projects:
         depends = model.dependency_key(os.path.abspath(path)) if model is not None else ""
         return cache_key(data, f"{fingerprint}|{depends}")
 
+    def unit_base(self, path: Path, fingerprint: str, facts: ModuleFacts | None) -> str:
+        """What every unit of a file depends on outside the module (:attr:`~mcp_lint.cache.Reuse.base`): the
+        configuration, and the contents of the other files the module depends on.
+
+        Args:
+            path (Path): the file.
+            fingerprint (str): the effective configuration.
+            facts (ModuleFacts | None): its facts (:meth:`facts_for`); None for a file checked on its own.
+        Returns:
+            str: a hex digest.
+        Raises:
+            ConfigError: when a configuration inside its project is invalid.
+        """
+        model = self.model_for(path) if facts is not None else None
+        hashes = model.hashes if model is not None else {}
+        depends = "|".join(f"{dep}={hashes.get(dep, '')}" for dep in facts.deps) if facts is not None else ""
+        return cache_key(depends.encode(), f"{fingerprint}|{facts is not None}")
+
     def _sources(self, root: str) -> dict[str, bytes]:
         sources = dict(self.files(root))
         for file, data in self.overrides.items():
@@ -267,7 +285,7 @@ class _Reader:
 
 def check_one(
     path: Path, settings: Settings, with_edits: bool = False, source: bytes | None = None,
-    facts: ModuleFacts | None = None, project: ProjectContext | None = None,
+    facts: ModuleFacts | None = None, project: ProjectContext | None = None, reuse: Reuse | None = None,
 ) -> FileResult:  # fmt: skip
     """Check one file and apply suppressions.
 
@@ -278,15 +296,16 @@ def check_one(
         source (bytes | None): the source when it is already read, or does not come from ``path`` (stdin).
         facts (ModuleFacts | None): its facts from its project model; None checks it on its own.
         project (ProjectContext | None): the project, for calls that lead into other modules.
+        reuse (Reuse | None): its units' cache keys and the findings kept for them (see :mod:`mcp_lint.units`).
     Returns:
         FileResult: detached diagnostics; an MCP000 diagnostic with ``error`` set when it cannot be read.
     """
-    return _check_one(path, settings, with_edits, source, facts, project, whole=False)[0]
+    return _check_one(path, settings, with_edits, source, facts, project, whole=False, reuse=reuse)[0]
 
 
 def _check_one(
     path: Path, settings: Settings, with_edits: bool, source: bytes | None, facts: ModuleFacts | None,
-    project: ProjectContext | None, whole: bool,
+    project: ProjectContext | None, whole: bool, reuse: Reuse | None = None,
 ) -> tuple[FileResult, bytes | None, FileResult | None, cst.Module | None]:  # fmt: skip
     """:func:`check_one`, also returning the bytes read, and, with ``whole``, the result before suppressions and
     detaching and the whole module's tree it was found in (see :func:`~mcp_lint.checker.check_whole`), for a fix
@@ -304,11 +323,11 @@ def _check_one(
         if whole:
             found, module = check_whole(source, path, rules, settings.options, facts, project)
         else:
-            found, module = check_source(source, path, rules, settings.options, with_edits, facts, project), None
+            found, module = check_source(source, path, rules, settings.options, with_edits, facts, project, reuse), None
     except Exception as exc:  # a bug must cost one file, not the run
         return FileResult(path, [internal_error(exc)], error=True), source, None, None
     diagnostics = [d.detached() for d in suppress(found.diagnostics, source_lines(source))] if found.diagnostics else []
-    return FileResult(path, diagnostics, found.error), source, found, module
+    return FileResult(path, diagnostics, found.error, units=found.units), source, found, module
 
 
 def undecodable(source: bytes) -> str | None:
@@ -329,9 +348,9 @@ def undecodable(source: bytes) -> str | None:
     return None
 
 
-def _check_task(task: tuple[Path, Settings, bool, bytes | None, ModuleFacts | None]) -> FileResult:
-    path, settings, with_edits, source, facts = task
-    return check_one(path, settings, with_edits, source, facts, current_context() if facts is not None else None)
+def _check_task(task: tuple[Path, Settings, bool, bytes | None, Reuse | None, ModuleFacts | None]) -> FileResult:
+    path, settings, with_edits, source, reuse, facts = task
+    return check_one(path, settings, with_edits, source, facts, current_context() if facts is not None else None, reuse)
 
 
 def _check_and_fix_task(task: tuple[Path, Settings, bool, ModuleFacts | None]) -> tuple[FileResult, Any]:
@@ -413,7 +432,7 @@ def _size(path: Path) -> int:
         return 0
 
 
-def _worker_died(task: tuple[Path, Settings, bool, bytes | None, ModuleFacts | None], reason: str) -> FileResult:
+def _worker_died(task: tuple[Any, ...], reason: str) -> FileResult:
     return FileResult(task[0], [parse_error(reason)], error=True)
 
 
@@ -566,13 +585,15 @@ def _check_paths(
             skip(*path)
             continue
         order.append(path)
+        reuse: Reuse | None = None
         settings = resolve(path)
         facts = projects.facts_for(path)
         source = projects.sources.get(os.path.abspath(path))
         if cache is not None:
+            fingerprint = _fingerprint(settings, path, run.with_edits, sdks)
             try:
                 data = source if source is not None else path.read_bytes()
-                key = projects.result_key(path, data, _fingerprint(settings, path, run.with_edits, sdks), facts)
+                key = projects.result_key(path, data, fingerprint, facts)
             except OSError:
                 key = None
             hit = cache.get(path, key) if key is not None else None
@@ -581,7 +602,9 @@ def _check_paths(
                 continue
             if key is not None:
                 keys[path] = key
-        tasks.append((path, settings, run.with_edits, None, facts) if unsafe is None else (path, settings, unsafe, facts))
+                if unsafe is None and not run.with_edits:
+                    reuse = Reuse(projects.unit_base(path, fingerprint, facts), cache.units(path))
+        tasks.append((path, settings, run.with_edits, None, reuse, facts) if unsafe is None else (path, settings, unsafe, facts))
     projects.save()
     # The files were read for the cache keys; the workers read each file they check themselves, and the bytes kept
     # here would be in every worker's memory as well (forked from this process).
@@ -596,7 +619,7 @@ def _check_paths(
     for result in checked:
         results[result.path] = result
         if cache is not None and result.path in keys:
-            cache.put(result.path, keys[result.path], result.diagnostics, result.error)
+            cache.put(result.path, keys[result.path], result.diagnostics, result.error, result.units)
     if cache is not None:
         cache.save()
     return [(results[path], outcomes.get(path)) for path in order]

@@ -45,6 +45,29 @@ def _strings(value: object) -> Iterator[str]:
 
 
 @dataclass(frozen=True)
+class Unit:
+    """A top-level function or class, whose findings the result cache keeps on their own.
+
+    Attributes:
+        first (int): its first line (its first decorator's).
+        last (int): its last line.
+        digest (str): the hash of its lines.
+        bodies (tuple[tuple[int, int, int], ...]): the outermost function bodies in it (as
+            :attr:`ModuleFacts.hollow` gives them), which the check step leaves out when its findings are kept.
+        needs (tuple[int, ...]): the other units of the module whose text its findings may depend on, which its
+            check may read: the handlers that reach its functions or that they stand in for, and the functions
+            these and its own lead to by name or by a call the link step resolved, transitively. Every unit, when
+            such a call leaves the module and comes back.
+    """
+
+    first: int
+    last: int
+    digest: str
+    bodies: tuple[tuple[int, int, int], ...]
+    needs: tuple[int, ...]
+
+
+@dataclass(frozen=True)
 class HandlerRef:
     """A tool handler, wherever it is defined.
 
@@ -85,6 +108,10 @@ class ModuleFacts:
         wrappers (dict[str, list[HandlerRef]]): function path to the handlers it stands in for: the function a
             decorator of the handler returns in its place (``def handle_errors(func): def wrapper(...): ...;
             return wrapper``), whose return value is the tool's result.
+        units (tuple[Unit, ...]): the module's top-level functions and classes, whose findings the result cache
+            keeps one by one (see :mod:`mcp_lint.units`).
+        rest (str): the hash of the module's other top-level statements (:attr:`ModuleSummary.rest`).
+        shape (str): a hash of these facts without their positions, for the units' cache keys.
     """
 
     reached: dict[str, list[HandlerRef]] = field(default_factory=dict)
@@ -93,17 +120,23 @@ class ModuleFacts:
     error: str | None = None
     hollow: tuple[tuple[int, int, int], ...] = ()
     wrappers: dict[str, list[HandlerRef]] = field(default_factory=dict)
+    units: tuple[Unit, ...] = ()
+    rest: str = ""
+    shape: str = ""
 
     def digest(self) -> str:
         """str: a stable hash of the facts, for cache keys."""
-        data = (
+        return hashlib.sha256(pickle.dumps((self.digest_parts(), self.hollow), protocol=4)).hexdigest()
+
+    def digest_parts(self) -> tuple:
+        """tuple: the facts that hold no position, as plain data."""
+        return (
             sorted((p, [(h.file, h.path, h.framework.value) for h in hs]) for p, hs in self.reached.items()),
             sorted((k[0] or "", k[1], v) for k, v in self.edges.items()),
             self.error,
-            self.hollow,
             sorted((p, [(h.file, h.path) for h in hs]) for p, hs in self.wrappers.items()),
+            self.deps,
         )
-        return hashlib.sha256(pickle.dumps(data, protocol=4)).hexdigest()
 
 
 # Resolved objects: ("function", file, path), ("class", file, path), ("instance", file, class path),
@@ -841,6 +874,7 @@ class Linker:
                     queue.append((target, hops + 1))
         self._dependencies(facts)
         self._hollow(facts)
+        self._units(facts)
         return facts
 
     def _stand_ins(self, file: str, path: str, depth: int = 0) -> list[str]:
@@ -889,6 +923,74 @@ class Linker:
                             queue.append(path)
             module.hollow = _hollow_bodies([f for f in functions if f.body is not None], wanted)
 
+    def _units(self, facts: dict[str, ModuleFacts]) -> None:
+        """Give each module its units, what each needs, and the position-free hash of its facts."""
+        for file, module in facts.items():
+            summary = self.summaries[file]
+            functions = [f for f in summary.functions if f.body is not None]
+            left_out = set(module.hollow)
+            hollowed = [f.path for f in functions if f.body in left_out]
+            module.shape = hashlib.sha256(pickle.dumps((module.digest_parts(), hollowed), protocol=4)).hexdigest()
+            module.rest = summary.rest
+            if not summary.units or len(functions) != len(summary.functions):
+                continue
+            spans = [(first, last) for first, last, _ in summary.units]
+            unit_of: dict[str, int] = {}
+            members: list[list[FunctionSummary]] = [[] for _ in spans]
+            at = 0
+            for function in sorted(functions, key=lambda f: f.line):
+                while at < len(spans) and spans[at][1] < function.line:
+                    at += 1
+                if at < len(spans) and spans[at][0] <= function.line:
+                    unit_of[function.path] = at
+                    members[at].append(function)
+            calls: dict[str, list[str]] = {}
+            leaving: set[str] = set()
+            for (caller, _), (target_file, target) in module.edges.items():
+                if caller is None:
+                    continue
+                if target_file == file:
+                    calls.setdefault(caller, []).append(target)
+                elif file in getattr(facts.get(target_file), "deps", ()):
+                    leaving.add(caller)  # a call that leads out of the module and back into it
+            by_name: dict[str, list[str]] = {}
+            for function in functions:
+                by_name.setdefault(function.name, []).append(function.path)
+            by_path = {f.path: f for f in functions}
+
+            leads: dict[str, list[str]] = {}
+
+            def forward(paths: Iterable[str]) -> set[str]:
+                """The functions these lead to by name or by a resolved call, transitively, themselves included."""
+                seen = set(paths)
+                queue = list(seen)
+                while queue:
+                    path = queue.pop()
+                    led = leads.get(path)
+                    if led is None:
+                        led = leads[path] = [p for name in _mentioned(by_path[path]) for p in by_name.get(name, ())]
+                        led += [p for p in calls.get(path, ()) if p in by_path]
+                    for other in led:
+                        if other not in seen:
+                            seen.add(other)
+                            queue.append(other)
+                return seen
+
+            units = []
+            for index, (first, last, digest) in enumerate(summary.units):
+                own = [f.path for f in members[index]]
+                handlers = {
+                    h.path
+                    for path in own
+                    for h in (*module.reached.get(path, ()), *module.wrappers.get(path, ()))
+                    if h.file == file and h.path in by_path
+                }
+                read = forward([*own, *handlers])
+                needs = range(len(spans)) if read & leaving else {unit_of[p] for p in read if p in unit_of}
+                bodies = _outermost([f.body for f in members[index]])  # type: ignore[misc]
+                units.append(Unit(first, last, digest, bodies, tuple(sorted(set(needs) - {index}))))
+            module.units = tuple(units)
+
     @staticmethod
     def _dependencies(facts: dict[str, ModuleFacts]) -> None:
         direct = {file: {t[0] for t in f.edges.values() if t[0] != file} for file, f in facts.items()}
@@ -915,6 +1017,15 @@ def _mentioned(function: FunctionSummary) -> set[str]:
     for listed in function.tables.values():
         names.update(name.rsplit(".", 1)[-1] for name in listed)
     return names
+
+
+def _outermost(bodies: list[tuple[int, int, int]]) -> tuple[tuple[int, int, int], ...]:
+    """The bodies not inside another of them (by lines), in order."""
+    found: list[tuple[int, int, int]] = []
+    for body in sorted(bodies):
+        if not found or body[0] > found[-1][2]:
+            found.append(body)
+    return tuple(found)
 
 
 def _hollow_bodies(functions: list[FunctionSummary], wanted: set[str]) -> tuple[tuple[int, int, int], ...]:

@@ -11,6 +11,7 @@ costs one ``ast.parse`` (about ten times faster than a libcst tree).
 from __future__ import annotations
 
 import ast
+import hashlib
 import re
 import warnings
 from dataclasses import dataclass, field
@@ -152,6 +153,9 @@ class ModuleSummary:
         packed (list[tuple[str | None, str, str]]): names given as keywords to a class (``ToolDefinition(fn=search)``,
             also ``fn=wrapper(search)``; maybe a tool packed into a definition object): the path of the function the call is in (None at module
             level), the keyword, and the dotted name; parameters and locals left out.
+        units (list[tuple[int, int, str]]): each top-level function and class, the units whose results the check step
+            may keep across edits: its first line (its first decorator's), its last line, and a hash of those lines.
+        rest (str): a hash of the other top-level statements' lines, without the comments and blank lines between them.
         error (str | None): why the module could not be read, if it could not.
     """
 
@@ -167,6 +171,8 @@ class ModuleSummary:
     tables: dict[str, list[str]] = field(default_factory=dict)
     registrations: list[Registration] = field(default_factory=list)
     packed: list[tuple[str | None, str, str]] = field(default_factory=list)
+    units: list[tuple[int, int, str]] = field(default_factory=list)
+    rest: str = ""
     error: str | None = None
 
 
@@ -763,7 +769,27 @@ def summarise(source: bytes) -> ModuleSummary:
     if rendered:
         for function in summary.functions:
             function.body = None  # the rendering's columns (and a rewritten f-string's lines) are not the file's
+    else:
+        summary.units, summary.rest = _units(tree, source)
     return summary
+
+
+def _units(tree: ast.Module, source: bytes) -> tuple[list[tuple[int, int, str]], str]:
+    """The module's units (top-level functions and classes) and the hash of the rest, as :class:`ModuleSummary`
+    keeps them. Each statement is hashed by its lines, so a comment inside one counts, and one between statements
+    does not."""
+    lines = source.splitlines(keepends=True)
+    units: list[tuple[int, int, str]] = []
+    rest = hashlib.sha256()
+    for statement in tree.body:
+        last = statement.end_lineno or statement.lineno
+        if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            first = min([statement.lineno, *(d.lineno for d in statement.decorator_list)])
+            text = b"".join(lines[first - 1 : last])
+            units.append((first, last, hashlib.sha256(text).hexdigest()[:32]))
+        else:
+            rest.update(b"".join(lines[statement.lineno - 1 : last]) + b"\0")
+    return units, rest.hexdigest()[:32]
 
 
 class _OlderSyntax(cst.CSTTransformer):
