@@ -108,66 +108,48 @@ def unmarked(lines: list[str]) -> list[str]:
     return [line.replace(" KEPT ", " ") for line in lines]
 
 
-def test_an_edited_tool_is_checked_again_and_the_others_keep_their_findings(shop: Path) -> None:
+#: Edits, and the findings that keep their recorded (marked) messages after each.
+EDITS = {
+    # get_order's MCP003 goes with the edit ("is gone" is no absence phrase); cancel_order's findings are kept.
+    "an edited tool is checked again": (
+        'raise ValueError(f"No order found with id {order_id}")', 'raise ValueError(f"Order {order_id} is gone")',
+        ["src/shop.py:26:9: MCP002", "src/shop.py:26:9: MCP005"],
+    ),
+    # get_order reads find_order: its finding is found again; cancel_order reads nothing of it.
+    "a helper's readers are checked again": (
+        "return ORDERS.get(order_id)", "return ORDERS.get(order_id.strip())",
+        ["src/shop.py:26:9: MCP002", "src/shop.py:26:9: MCP005"],
+    ),
+    # ping leads to no other unit, and none to it: only ping is checked again.
+    "a unit nothing reads": (
+        '    return "pong"', '    return "pong!"',
+        ["src/shop.py:16:9: MCP003", "src/shop.py:26:9: MCP002", "src/shop.py:26:9: MCP005"],
+    ),
+    "lines added above move the kept findings": (
+        'mcp = FastMCP("shop")\n', 'mcp = FastMCP("shop")\n# The shop\'s tools.\n\n\n',
+        ["src/shop.py:19:9: MCP003", "src/shop.py:29:9: MCP002", "src/shop.py:29:9: MCP005"],
+    ),
+    "a change to the module's statements checks every unit again": (
+        "ORDERS: dict[str, dict] = {}", "ORDERS: dict[str, dict] = {'A-1': {}}", [],
+    ),
+    # The comment is between statements: every unit keeps its findings, and the comment suppresses MCP005 in them.
+    "a noqa comment added outside the kept units": (
+        "ORDERS: dict[str, dict] = {}\n", "ORDERS: dict[str, dict] = {}\n# mcp-lint: noqa: MCP005\n",
+        ["src/shop.py:17:9: MCP003", "src/shop.py:27:9: MCP002"],
+    ),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize(("old", "new", "kept_findings"), EDITS.values(), ids=EDITS.keys())
+def test_after_an_edit_the_units_it_cannot_change_keep_their_findings(
+    shop: Path, old: str, new: str, kept_findings: list[str]
+) -> None:
     assert check(shop) == fresh(shop)
     mark_kept(shop)
-    edit(shop, 'raise ValueError(f"No order found with id {order_id}")', 'raise ValueError(f"Order {order_id} is gone")')
+    edit(shop, old, new)
     again = check(shop)
     assert unmarked(again) == fresh(shop)
-    # get_order's MCP003 went with the edit ("is gone" is no absence phrase); cancel_order's two findings were kept.
-    assert kept(again) == ["src/shop.py:26:9: MCP002", "src/shop.py:26:9: MCP005"]
-    assert not any("MCP003" in line for line in again)
-
-
-def test_editing_a_helper_checks_again_the_tools_that_read_it(shop: Path) -> None:
-    check(shop)
-    mark_kept(shop)
-    edit(shop, "return ORDERS.get(order_id)", "return ORDERS.get(order_id.strip())")
-    again = check(shop)
-    assert unmarked(again) == fresh(shop)
-    # get_order reads find_order: its finding is found again; cancel_order reads nothing of it and keeps its own.
-    assert kept(again) == ["src/shop.py:26:9: MCP002", "src/shop.py:26:9: MCP005"]
-    assert "src/shop.py:16:9: MCP003 Empty result reported as a failure" in again[0]
-
-
-def test_an_edit_to_a_unit_that_nothing_reads_keeps_every_other_units_findings(shop: Path) -> None:
-    check(shop)
-    mark_kept(shop)
-    # ping leads to no other unit, and none to it: only ping is checked again.
-    edit(shop, '    return "pong"', '    return "pong!"')
-    again = check(shop)
-    assert unmarked(again) == fresh(shop)
-    assert kept(again) == [
-        "src/shop.py:16:9: MCP003", "src/shop.py:26:9: MCP002", "src/shop.py:26:9: MCP005",
-    ]  # fmt: skip
-
-
-def test_lines_added_above_move_the_kept_findings(shop: Path) -> None:
-    check(shop)
-    mark_kept(shop)
-    edit(shop, 'mcp = FastMCP("shop")\n', 'mcp = FastMCP("shop")\n# The shop\'s tools.\n\n\n')
-    again = check(shop)
-    assert unmarked(again) == fresh(shop)
-    assert kept(again) == [
-        "src/shop.py:19:9: MCP003", "src/shop.py:29:9: MCP002", "src/shop.py:29:9: MCP005",
-    ]  # fmt: skip
-
-
-def test_a_change_to_the_module_statements_checks_every_unit_again(shop: Path) -> None:
-    check(shop)
-    mark_kept(shop)
-    edit(shop, "ORDERS: dict[str, dict] = {}", "ORDERS: dict[str, dict] = {'A-1': {}}")
-    again = check(shop)
-    assert again == fresh(shop) and kept(again) == []
-
-
-def test_kept_findings_are_suppressed_by_a_noqa_comment_added_outside_their_unit(shop: Path) -> None:
-    check(shop)
-    mark_kept(shop)
-    edit(shop, "ORDERS: dict[str, dict] = {}\n", "ORDERS: dict[str, dict] = {}\n# mcp-lint: noqa: MCP005\n")
-    again = check(shop)
-    assert unmarked(again) == fresh(shop)
-    assert kept(again) == ["src/shop.py:17:9: MCP003", "src/shop.py:27:9: MCP002"]
+    assert kept(again) == kept_findings
 
 
 def test_json_output_describes_fixes_from_a_whole_check(shop: Path) -> None:
