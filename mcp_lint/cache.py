@@ -47,12 +47,12 @@ class Reuse:
     Attributes:
         base (str): a hash of what every unit of the file depends on besides the module itself: the configuration
             and the contents of the other files the module depends on.
-        known (dict[str, list[dict]]): the findings recorded for the file's units, by unit key, each relative to
-            its unit's first line, as :meth:`Diagnostic.to_json` writes them.
+        known (dict[str, list[Diagnostic]]): the findings recorded for the file's units, by unit key, their rows
+            relative to their unit's first line.
     """
 
     base: str
-    known: dict[str, list[dict]] = field(default_factory=dict)
+    known: dict[str, list[Diagnostic]] = field(default_factory=dict)
 
 
 class Cache:
@@ -108,24 +108,22 @@ class Cache:
         self.entries[os.path.abspath(path)] = entry
         self.changed = True
 
-    def units(self, path: Path) -> dict[str, list[dict]]:
+    def units(self, path: Path) -> dict[str, list[Diagnostic]]:
         """The findings recorded for the units of a file (see :mod:`mcp_lint.units`), those that can be read.
 
         Args:
             path (Path): the file.
         Returns:
-            dict[str, list[dict]]: unit key to the unit's findings, relative to its first line.
+            dict[str, list[Diagnostic]]: unit key to the unit's findings, their rows relative to its first line.
         """
         entry = self.entries.get(os.path.abspath(path))
         recorded = entry.get("units") if isinstance(entry, dict) else None
-        known: dict[str, list[dict]] = {}
+        known: dict[str, list[Diagnostic]] = {}
         for key, found in recorded.items() if isinstance(recorded, dict) else ():
             try:
-                for data in found:
-                    Diagnostic.from_json(data)
+                known[key] = [Diagnostic.from_json(data) for data in found]
             except (KeyError, TypeError, ValueError):
                 continue  # unreadable: the unit is checked again
-            known[key] = found
         return known
 
     def save(self) -> None:

@@ -20,6 +20,7 @@ from pathlib import Path
 
 import libcst as cst
 
+from mcp_lint.cache import Reuse
 from mcp_lint.cstparse import parse_module
 from mcp_lint.diagnostics import PARSE_ERROR_CODE, Diagnostic, FileResult, internal_error_text
 from mcp_lint.discovery import STANDALONE_FILE, ModuleIndex, ToolScope, discover
@@ -31,7 +32,7 @@ from mcp_lint.positions import position
 from mcp_lint.project import ModuleFacts, ProjectContext, single_module
 from mcp_lint.rule import Rule, RuleContext, RuleOptions
 from mcp_lint.traversal import walk_paths
-from mcp_lint.units import Reuse, merge, plan, split, unit_keys
+from mcp_lint.units import merge, plan, split, unit_keys
 
 _RECURSION_LIMIT = 20_000
 
@@ -379,8 +380,11 @@ def _check_source(
     # serve those checks, when both come from the same bytes.
     shared = project if project is not None and isinstance(source, bytes) and file in project.facts else None
     partial = _reachable_text(data, facts, rule_classes) if not whole else None
-    keys = unit_keys(facts, reuse.base) if reuse is not None and facts.units and not (whole or with_edits) else None
-    kept = {n: reuse.known[key] for n, key in enumerate(keys) if key in reuse.known} if keys and reuse else {}
+    keys: list[str] | None = None
+    kept: dict[int, list[Diagnostic]] = {}
+    if reuse is not None and facts.units and not (whole or with_edits):
+        keys = unit_keys(facts, reuse.base)
+        kept = {number: reuse.known[key] for number, key in enumerate(keys) if key in reuse.known}
     if kept:
         base = partial if partial is not None else data
         left = hollow(base, plan(facts, kept))
@@ -406,7 +410,7 @@ def _check_source(
             set(kept),
         )
         if keys is not None:
-            diagnostics = merge(diagnostics, facts, kept) if kept else diagnostics
+            diagnostics = merge(diagnostics, facts, kept)
             return FileResult(path, diagnostics, units=split(diagnostics, facts, keys)), parsed
         if with_edits and partial is not None and any(d.fix is not None for d in diagnostics):
             # Edits are described on the whole module's text: only a file with a fix is parsed whole, and checked

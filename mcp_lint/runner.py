@@ -203,8 +203,7 @@ class Projects:
             ConfigError: when a configuration inside its project is invalid.
         """
         model = self.model_for(path) if facts is not None else None
-        hashes = model.hashes if model is not None else {}
-        depends = "|".join(f"{dep}={hashes.get(dep, '')}" for dep in facts.deps) if facts is not None else ""
+        depends = "\0".join(model.contents(facts.deps)) if model is not None and facts is not None else ""
         return cache_key(depends.encode(), f"{fingerprint}|{facts is not None}")
 
     def _sources(self, root: str) -> dict[str, bytes]:

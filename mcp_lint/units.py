@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import hashlib
 
-from mcp_lint.cache import Reuse
 from mcp_lint.diagnostics import Diagnostic
 from mcp_lint.project import ModuleFacts
 
@@ -28,7 +27,7 @@ def unit_keys(facts: ModuleFacts, base: str) -> list[str]:
 
     Args:
         facts (ModuleFacts): the module's facts, with its units.
-        base (str): :attr:`Reuse.base`.
+        base (str): :attr:`mcp_lint.cache.Reuse.base`.
     Returns:
         list[str]: one key per unit, in order.
     """
@@ -43,12 +42,12 @@ def unit_keys(facts: ModuleFacts, base: str) -> list[str]:
     return keys
 
 
-def plan(facts: ModuleFacts, kept: dict[int, list[dict]]) -> list[tuple[int, int, int]]:
+def plan(facts: ModuleFacts, kept: dict[int, list[Diagnostic]]) -> list[tuple[int, int, int]]:
     """The bodies the check need not parse: those of the kept units that no unit checked again may read.
 
     Args:
         facts (ModuleFacts): the module's facts.
-        kept (dict[int, list[dict]]): the units whose findings are kept, by number.
+        kept (dict[int, list[Diagnostic]]): the units whose findings are kept, by number.
     Returns:
         list[tuple[int, int, int]]: the bodies, as :attr:`ModuleFacts.hollow` gives them.
     """
@@ -60,25 +59,21 @@ def plan(facts: ModuleFacts, kept: dict[int, list[dict]]) -> list[tuple[int, int
     return [body for number in sorted(set(kept) - read) for body in facts.units[number].bodies]
 
 
-def merge(diagnostics: list[Diagnostic], facts: ModuleFacts, kept: dict[int, list[dict]]) -> list[Diagnostic]:
+def merge(diagnostics: list[Diagnostic], facts: ModuleFacts, kept: dict[int, list[Diagnostic]]) -> list[Diagnostic]:
     """The findings of a check that left the kept units alone, with the kept units' findings in their places.
 
     Args:
         diagnostics (list[Diagnostic]): what the check found (those inside a kept unit are dropped).
         facts (ModuleFacts): the module's facts.
-        kept (dict[int, list[dict]]): the kept units' findings, by unit number.
+        kept (dict[int, list[Diagnostic]]): the kept units' findings, by unit number, their rows relative to the
+            unit's first line.
     Returns:
         list[Diagnostic]: the findings, sorted.
     """
     spans = [(facts.units[number].first, facts.units[number].last) for number in kept]
     merged = [d for d in diagnostics if not any(first <= d.row <= last for first, last in spans)]
     for number, found in kept.items():
-        shift = facts.units[number].first
-        for data in found:
-            diagnostic = Diagnostic.from_json(data)
-            diagnostic.row += shift
-            diagnostic.end_row += shift
-            merged.append(diagnostic)
+        merged.extend(_moved(d, facts.units[number].first) for d in found)
     return sorted(merged, key=lambda d: d.sort_key)
 
 
@@ -92,13 +87,15 @@ def split(diagnostics: list[Diagnostic], facts: ModuleFacts, keys: list[str]) ->
     Returns:
         dict[str, list[dict]]: unit key to its findings as JSON (every unit has an entry, empty when it has none).
     """
-    found: dict[str, list[dict]] = {}
-    for unit, key in zip(facts.units, keys):
-        found[key] = []
-        for diagnostic in diagnostics:
-            if unit.first <= diagnostic.row <= unit.last:
-                moved = diagnostic.detached()
-                moved.row -= unit.first
-                moved.end_row -= unit.first
-                found[key].append(moved.to_json())
-    return found
+    return {
+        key: [_moved(d, -unit.first).to_json() for d in diagnostics if unit.first <= d.row <= unit.last]
+        for unit, key in zip(facts.units, keys)
+    }
+
+
+def _moved(diagnostic: Diagnostic, lines: int) -> Diagnostic:
+    """A detached copy of a finding, ``lines`` lines further down."""
+    moved = diagnostic.detached()
+    moved.row += lines
+    moved.end_row += lines
+    return moved

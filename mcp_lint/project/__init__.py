@@ -246,8 +246,11 @@ class ProjectModel:
     def dependency_key(self, file: str) -> str:
         """str: what a file's findings depend on beyond its own text: its facts and its dependencies' contents."""
         facts = self.facts_for(file)
-        parts = [facts.digest(), *(f"{dep}={self.hashes.get(dep, '')}" for dep in facts.deps)]
-        return hashlib.sha256("\0".join(parts).encode()).hexdigest()
+        return hashlib.sha256("\0".join([facts.digest(), *self.contents(facts.deps)]).encode()).hexdigest()
+
+    def contents(self, files: tuple[str, ...]) -> list[str]:
+        """list[str]: each of these files of the project with its content hash (``file=hash``)."""
+        return [f"{file}={self.hashes.get(file, '')}" for file in files]
 
 
 class ImportWalk:

@@ -873,8 +873,7 @@ class Linker:
                         facts[file].edges[(path, name)] = target
                     queue.append((target, hops + 1))
         self._dependencies(facts)
-        self._hollow(facts)
-        self._units(facts)
+        self._units(facts, self._hollow(facts))
         return facts
 
     def _stand_ins(self, file: str, path: str, depth: int = 0) -> list[str]:
@@ -891,105 +890,47 @@ class Linker:
                 found.extend(inner if inner else [child])
         return found
 
-    def _hollow(self, facts: dict[str, ModuleFacts]) -> None:
+    def _hollow(self, facts: dict[str, ModuleFacts]) -> dict[str, _Functions]:
         """Decide which function bodies of each module the check step may leave out.
 
         A body is kept when its function is reached by a tool or called through a link edge, when a kept function
         names it (its simple name is called, read, returned or used as a decorator there: the check step's own
         same-module lookups find functions by name), and when it contains or is contained in a kept function.
+
+        Returns:
+            dict[str, _Functions]: each module's functions, for :meth:`_units`.
         """
         targets: dict[str, set[str]] = {}
         for module in facts.values():
             for target_file, target_path in module.edges.values():
                 targets.setdefault(target_file, set()).add(target_path)
+        found: dict[str, _Functions] = {}
         for file, module in facts.items():
             wanted = set(module.reached) | targets.get(file, set())
-            functions = self.summaries[file].functions
-            by_path = {f.path: f for f in functions}
-            by_name: dict[str, list[str]] = {}
-            for f in functions:
-                by_name.setdefault(f.name, []).append(f.path)
-            named: set[str] = set()
+            functions = found[file] = _Functions(self.summaries[file].functions)
             queue = list(wanted)
             while queue:
-                function = by_path.get(queue.pop())
-                if function is None:
-                    continue
-                for name in _mentioned(function) - named:
-                    named.add(name)
-                    for path in by_name.get(name, ()):
-                        if path not in wanted:
-                            wanted.add(path)
-                            queue.append(path)
-            module.hollow = _hollow_bodies([f for f in functions if f.body is not None], wanted)
+                path = queue.pop()
+                for other in functions.named_by(path):
+                    if other not in wanted:
+                        wanted.add(other)
+                        queue.append(other)
+            module.hollow = _hollow_bodies([f for f in functions.by_path.values() if f.body is not None], wanted)
+        return found
 
-    def _units(self, facts: dict[str, ModuleFacts]) -> None:
-        """Give each module its units, what each needs, and the position-free hash of its facts."""
+    def _units(self, facts: dict[str, ModuleFacts], functions: dict[str, _Functions]) -> None:
+        """Give each module that may be checked (it imports an MCP framework or a tool reaches it) its units, what
+        each needs, and the position-free hash of its facts."""
         for file, module in facts.items():
             summary = self.summaries[file]
-            functions = [f for f in summary.functions if f.body is not None]
+            if not (summary.imports_mcp or module.reached):
+                continue
             left_out = set(module.hollow)
-            hollowed = [f.path for f in functions if f.body in left_out]
+            hollowed = [f.path for f in summary.functions if f.body is not None and f.body in left_out]
             module.shape = hashlib.sha256(pickle.dumps((module.digest_parts(), hollowed), protocol=4)).hexdigest()
             module.rest = summary.rest
-            if not summary.units or len(functions) != len(summary.functions):
-                continue
-            spans = [(first, last) for first, last, _ in summary.units]
-            unit_of: dict[str, int] = {}
-            members: list[list[FunctionSummary]] = [[] for _ in spans]
-            at = 0
-            for function in sorted(functions, key=lambda f: f.line):
-                while at < len(spans) and spans[at][1] < function.line:
-                    at += 1
-                if at < len(spans) and spans[at][0] <= function.line:
-                    unit_of[function.path] = at
-                    members[at].append(function)
-            calls: dict[str, list[str]] = {}
-            leaving: set[str] = set()
-            for (caller, _), (target_file, target) in module.edges.items():
-                if caller is None:
-                    continue
-                if target_file == file:
-                    calls.setdefault(caller, []).append(target)
-                elif file in getattr(facts.get(target_file), "deps", ()):
-                    leaving.add(caller)  # a call that leads out of the module and back into it
-            by_name: dict[str, list[str]] = {}
-            for function in functions:
-                by_name.setdefault(function.name, []).append(function.path)
-            by_path = {f.path: f for f in functions}
-
-            leads: dict[str, list[str]] = {}
-
-            def forward(paths: Iterable[str]) -> set[str]:
-                """The functions these lead to by name or by a resolved call, transitively, themselves included."""
-                seen = set(paths)
-                queue = list(seen)
-                while queue:
-                    path = queue.pop()
-                    led = leads.get(path)
-                    if led is None:
-                        led = leads[path] = [p for name in _mentioned(by_path[path]) for p in by_name.get(name, ())]
-                        led += [p for p in calls.get(path, ()) if p in by_path]
-                    for other in led:
-                        if other not in seen:
-                            seen.add(other)
-                            queue.append(other)
-                return seen
-
-            units = []
-            for index, (first, last, digest) in enumerate(summary.units):
-                own = [f.path for f in members[index]]
-                handlers = {
-                    h.path
-                    for path in own
-                    for h in (*module.reached.get(path, ()), *module.wrappers.get(path, ()))
-                    if h.file == file and h.path in by_path
-                }
-                read = forward([*own, *handlers])
-                needs = range(len(spans)) if read & leaving else {unit_of[p] for p in read if p in unit_of}
-                bodies = _outermost([f.body for f in members[index]])  # type: ignore[misc]
-                units.append(Unit(first, last, digest, bodies, tuple(sorted(set(needs) - {index}))))
-            module.units = tuple(units)
+            if summary.units and all(f.body is not None for f in summary.functions):
+                module.units = _module_units(file, module, summary.units, functions[file], facts)
 
     @staticmethod
     def _dependencies(facts: dict[str, ModuleFacts]) -> None:
@@ -1017,6 +958,85 @@ def _mentioned(function: FunctionSummary) -> set[str]:
     for listed in function.tables.values():
         names.update(name.rsplit(".", 1)[-1] for name in listed)
     return names
+
+
+class _Functions:
+    """A module's functions by path, and the functions of the module each one names.
+
+    Args:
+        functions (list[FunctionSummary]): the module's functions.
+    """
+
+    def __init__(self, functions: list[FunctionSummary]) -> None:
+        self.by_path = {f.path: f for f in functions}
+        self.by_name: dict[str, list[str]] = {}
+        for function in functions:
+            self.by_name.setdefault(function.name, []).append(function.path)
+        self._named: dict[str, list[str]] = {}
+
+    def named_by(self, path: str) -> list[str]:
+        """list[str]: the paths of the functions that the function at ``path`` may lead to by simple name (see
+        :func:`_mentioned`); none for a path that is no function of the module."""
+        found = self._named.get(path)
+        if found is None:
+            function = self.by_path.get(path)
+            names = _mentioned(function) if function is not None else set()
+            found = self._named[path] = [p for name in names for p in self.by_name.get(name, ())]
+        return found
+
+
+def _module_units(
+    file: str, module: ModuleFacts, spans: list[tuple[int, int, str]], functions: _Functions,
+    facts: dict[str, ModuleFacts],
+) -> tuple[Unit, ...]:  # fmt: skip
+    """A module's units (its summary's top-level functions and classes: first line, last line, hash), with the
+    bodies in each and the other units each needs (see :class:`Unit`)."""
+    unit_of: dict[str, int] = {}
+    members: list[list[FunctionSummary]] = [[] for _ in spans]
+    at = 0
+    for function in sorted(functions.by_path.values(), key=lambda f: f.line):
+        while at < len(spans) and spans[at][1] < function.line:
+            at += 1
+        if at < len(spans) and spans[at][0] <= function.line:
+            unit_of[function.path] = at
+            members[at].append(function)
+    calls: dict[str, list[str]] = {}
+    leaving: set[str] = set()
+    for (caller, _), (target_file, target) in module.edges.items():
+        if caller is None:
+            continue
+        if target_file == file:
+            if target in functions.by_path:
+                calls.setdefault(caller, []).append(target)
+        elif file in getattr(facts.get(target_file), "deps", ()):
+            leaving.add(caller)  # a call that leads out of the module and back into it
+
+    def forward(paths: Iterable[str]) -> set[str]:
+        """The functions these lead to by name or by a resolved call, transitively, themselves included."""
+        seen = set(paths)
+        queue = list(seen)
+        while queue:
+            path = queue.pop()
+            for other in (*functions.named_by(path), *calls.get(path, ())):
+                if other not in seen:
+                    seen.add(other)
+                    queue.append(other)
+        return seen
+
+    units = []
+    for number, (first, last, digest) in enumerate(spans):
+        own = [f.path for f in members[number]]
+        handlers = {
+            h.path
+            for path in own
+            for h in (*module.reached.get(path, ()), *module.wrappers.get(path, ()))
+            if h.file == file and h.path in functions.by_path
+        }
+        read = forward([*own, *handlers])
+        needs = range(len(spans)) if read & leaving else {unit_of[p] for p in read if p in unit_of}
+        bodies = _outermost([f.body for f in members[number]])  # type: ignore[misc]
+        units.append(Unit(first, last, digest, bodies, tuple(sorted(set(needs) - {number}))))
+    return tuple(units)
 
 
 def _outermost(bodies: list[tuple[int, int, int]]) -> tuple[tuple[int, int, int], ...]:
