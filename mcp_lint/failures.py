@@ -33,6 +33,17 @@ ERROR_TEXT = re.compile(
     re.IGNORECASE,
 )
 
+#: What a report of an empty result says ("No results found", "not found", "nothing matched").
+ABSENCE = re.compile(
+    r"\b(not found|n[o']t exist|no such|nothing|(?<!non-)(?<!non )empty|none (found|matched|available)|"
+    r"no ([\w-]+ ){0,4}(found|match(es|ed|ing)?|returned|available|exists?)\b|"
+    r"no ([\w-]+ ){0,3}(results?|matches|records|data|items|rows|entries|hits|keys|files|history|quotes?|"
+    r"documents|values)\b|"
+    r"\bunknown (?!error|exception|failure|problem|issue)[\w-]+|"
+    r"(could not|couldn't|unable to|cannot|can't) (find|locate)|(0|zero) (results|matches|rows|records))",
+    re.IGNORECASE,
+)
+
 #: Keys that mark a payload as retryable when True.
 RETRYABLE_KEYS = frozenset({"isRetryable", "is_retryable", "retryable"})
 #: Keys that classify an error; the category "transient" means retryable.

@@ -11,6 +11,7 @@ import libcst as cst
 from mcp_lint.diagnostics import Applicability, Fix, Transform
 from mcp_lint.discovery import FunctionInfo, ModuleIndex
 from mcp_lint.failures import (
+    ABSENCE,
     FailureReport,
     Shape,
     breadth,
@@ -31,6 +32,16 @@ _BUILTINS = frozenset(dir(builtins))
 _EXCEPTION_ACCESSORS = frozenset(
     {"traceback.format_exc", "traceback.format_exception", "traceback.print_exc", "sys.exc_info", "sys.exception"}
 )
+
+
+def _says_nothing_found(value: cst.BaseExpression) -> bool:
+    """Whether a returned value is a string that says nothing was found (``"No interfaces found"``)."""
+    return string_prefix(value) is not None and ABSENCE.search(literal_text(value)) is not None
+
+
+def _guarded_import(node: cst.CSTNode) -> bool:
+    """Whether a node is a ``try`` that guards an import (a missing dependency is not a swallowed failure)."""
+    return isinstance(node, cst.Try) and _guards_import(node)
 
 
 def _value_names(expr: cst.CSTNode) -> tuple[list[str], list[cst.BaseExpression]]:
@@ -551,6 +562,11 @@ class GenericSwallowedException(Rule):
     b)) except Exception: exists = False`, then `if exists: ...` and a constant report). A failure text put in a
     result model's error field (`Doc(id=..., error_message="Could not convert the document")`) is a report.
 
+    A tool whose own broad `except` answers with what reads as a valid empty result is reported too: a text
+    that says nothing was found (`except Exception: return "No interfaces found matching the criteria."`): the
+    model is told there is nothing there when the lookup failed. An empty value (`return []`) says nothing of
+    the kind and is left alone.
+
     Narrow `except` clauses are not reported (their type is the classification), nor reports that include
     the exception (`str(e)`, `f"{e}"`, `repr(e)`, `type(e).__name__`, `e.args`, `e.response["Error"]["Code"]`,
     `traceback.format_exc()`, or a local value derived from it), nor reports chosen by an `if` or `match`
@@ -660,10 +676,16 @@ class GenericSwallowedException(Rule):
         informativeness = _Informativeness(self.context.index, scope.function, handler, [*within, node])
         if report is None:
             value = node.value if isinstance(node, cst.Return) else None
+            what = f"Catch-all except {broadness}" if broadness else "Broad except"
             if isinstance(value, cst.Name) and value.value == "False" and scope.result_of is not None:
                 # ``except Exception: return False`` in the tool itself: the model reads "false" for every failure
-                what = f"Catch-all except {broadness}" if broadness else "Broad except"
                 self.report(node, f"{what} reported as a bare False; include the error or classify it")
+            elif (
+                value is not None and scope.result_of is not None and _says_nothing_found(value)
+                and not informativeness.is_informative(value) and not (handler_at and _guarded_import(within[handler_at - 1]))
+            ):  # fmt: skip
+                # ``except Exception: return "No interfaces found"``: every failure reads as a valid empty answer
+                self.report(node, f"{what} reported as an empty result; include the error or classify it")
             return
         if informativeness.is_informative(report.payload):
             dropping = _dropping_helper(report.payload, informativeness.derived, self.context.index, scope.function)

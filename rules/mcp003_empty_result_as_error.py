@@ -10,6 +10,7 @@ import libcst as cst
 from mcp_lint.diagnostics import Applicability, Fix
 from mcp_lint.discovery import FunctionInfo, Handler, ModuleIndex, ToolScope
 from mcp_lint.failures import (
+    ABSENCE,
     FailureReport,
     Shape,
     breadth,
@@ -33,7 +34,7 @@ _SETUP_NAME = re.compile(
     r"bridge|adapter|backend|gateway|socket|channel)",
     re.IGNORECASE,
 )
-# What only a report of a missing thing says (stricter than _ABSENCE: "no data" may follow any failure).
+# What only a report of a missing thing says (stricter than ABSENCE: "no data" may follow any failure).
 _NOT_THERE = re.compile(r"\b(not found|(does|do|did)( not|n't) exist|no such)\b", re.IGNORECASE)
 # What a report of an argument checked against the values the code knows says.
 _VALIDATION = re.compile(
@@ -67,16 +68,6 @@ _FAILURE = re.compile(
 _NOT_FAILED = re.compile(
     r"\b((did|does|do|has|have|had|would|could|should)n['\u2019]t|"
     r"(did|does|do|has|have|had|will|would|could|should) not|won['\u2019]t|never)\s+fail(s|ed)?\b",
-    re.IGNORECASE,
-)
-# What a report about an empty result says.
-_ABSENCE = re.compile(
-    r"\b(not found|n[o']t exist|no such|nothing|(?<!non-)(?<!non )empty|none (found|matched|available)|"
-    r"no ([\w-]+ ){0,4}(found|match(es|ed|ing)?|returned|available|exists?)\b|"
-    r"no ([\w-]+ ){0,3}(results?|matches|records|data|items|rows|entries|hits|keys|files|history|quotes?|"
-    r"documents|values)\b|"
-    r"\bunknown (?!error|exception|failure|problem|issue)[\w-]+|"
-    r"(could not|couldn't|unable to|cannot|can't) (find|locate)|(0|zero) (results|matches|rows|records))",
     re.IGNORECASE,
 )
 
@@ -1465,7 +1456,7 @@ class EmptyResultAsError(Rule):
     name = "empty-result-as-error"
     summary = "An empty or absent result is reported as a failure"
     fix_applicability = Applicability.UNSAFE
-    requires = re.compile(_ABSENCE.pattern.encode(), re.IGNORECASE)
+    requires = re.compile(ABSENCE.pattern.encode(), re.IGNORECASE)
 
     def __init__(self, context: RuleContext) -> None:
         super().__init__(context)
@@ -1598,7 +1589,7 @@ class EmptyResultAsError(Rule):
             if report is None:
                 continue
             text = self._message_text(report.payload, scope.function, report.statement)
-            said = _ABSENCE.search(text) is not None and (also is None or also.search(text) is not None)
+            said = ABSENCE.search(text) is not None and (also is None or also.search(text) is not None)
             if said and _FAILURE.search(_NOT_FAILED.sub(" ", text)) is None:
                 reports.append(report)
         return reports
