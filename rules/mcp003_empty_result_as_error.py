@@ -653,16 +653,40 @@ class Flow:
         if not values and expr.value not in self.params:
             known = self.constants.get(expr.value)
             values = [known] if known is not None else []
-        return (
-            bool(values)
-            and not accumulates
-            and all(
-                isinstance(v, cst.Dict)
-                and v.elements
-                and all(isinstance(e, cst.DictElement) and literal_value(e.key) is not None for e in v.elements)
-                for v in values
+        return bool(values) and not accumulates and all(self._written_out(v) for v in values)
+
+    def _written_out(self, value: cst.BaseExpression, depth: int = 0) -> bool:
+        """A dict literal with literal keys, or a comprehension over such tables only (an index of one by
+        another spelling: ``{key.casefold(): key for key in list(SPECS) + list(ALIASES)}``)."""
+        if isinstance(value, cst.Dict):
+            return bool(value.elements) and all(
+                isinstance(e, cst.DictElement) and literal_value(e.key) is not None for e in value.elements
             )
-        )
+        if isinstance(value, cst.DictComp) and depth < 2:
+            sources: list[cst.BaseExpression] = []
+            clause: cst.CompFor | None = value.for_in
+            while clause is not None:
+                sources.append(clause.iter)
+                clause = clause.inner_for_in
+            return all(self._of_tables(source, depth) for source in sources)
+        return False
+
+    def _of_tables(self, expr: cst.BaseExpression, depth: int) -> bool:
+        """Whether an iterable reads only tables the code writes out: ``SPECS``, ``list(SPECS)``,
+        ``SPECS.items()``, and sums of these."""
+        if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.Add):
+            return self._of_tables(expr.left, depth) and self._of_tables(expr.right, depth)
+        if isinstance(expr, cst.Call) and len(expr.args) <= 1:
+            func = expr.func
+            if isinstance(func, cst.Name) and func.value in ("list", "tuple", "set", "sorted") and expr.args:
+                return self._of_tables(expr.args[0].value, depth)
+            if isinstance(func, cst.Attribute) and func.attr.value in ("keys", "values", "items") and not expr.args:
+                return self._of_tables(func.value, depth)
+            return False
+        if isinstance(expr, cst.Name) and expr.value not in self.params:
+            known = self.constants.get(expr.value)
+            return known is not None and self._written_out(known, depth + 1)
+        return False
 
     def reaching(self, name: str) -> tuple[list[cst.BaseExpression], bool, list[cst.BaseExpression]]:
         """The values of the bindings of ``name`` that reach the point, whether ``name`` is accumulated into on
