@@ -18,6 +18,8 @@ from typing import Any
 import pytest
 
 from conftest import FIXTURES, expected_diagnostics
+from mcp_lint.frameworks.versions import sdk_for
+from mcp_lint.project import project_root
 from mcp_lint.runner import RunOptions, check_paths
 
 PROJECTS = FIXTURES / "projects"
@@ -275,3 +277,27 @@ def test_what_a_many_purpose_tool_leads_to_is_worked_out_once_per_project(monkey
     assert as_set(results, project) == expected(project)
     assert {name for name, _, _, code in expected(project) if code == "MCP003"} == {"media/clips.py", "media/library.py"}
     assert walks == ["timeline"]
+
+
+def test_a_uv_workspace_is_one_project_whose_members_keep_their_pins() -> None:
+    workspace = PROJECTS / "workspace"
+    server = workspace / "packages" / "server" / "src" / "srv" / "server.py"
+    assert project_root(str(workspace / "packages" / "core" / "src" / "corelib" / "client.py")) == str(workspace)
+    assert project_root(str(server)) == str(workspace)
+    legacy = workspace / "packages" / "legacy"
+    assert project_root(str(legacy / "src" / "oldlib" / "tools.py")) == str(legacy)  # excluded from the workspace
+    pins = sdk_for(str(server)).pins
+    assert [(pin.package, str(pin.specifier), pin.sources) for pin in pins] == [
+        ("fastmcp", "<3,>=2.10", ("pyproject.toml",))
+    ]
+
+
+def test_a_workspace_takes_in_only_the_members_its_globs_name(tmp_path: Path) -> None:
+    (tmp_path / "pyproject.toml").write_text('[tool.uv.workspace]\nmembers = ["libs/*"]\n')
+    for member in ("libs/a", "tools/b", "other/c"):
+        (tmp_path / member).mkdir(parents=True)
+        (tmp_path / member / "pyproject.toml").write_text("[project]\nname = 'x'\n")
+    (tmp_path / "other" / "pyproject.toml").write_text("[tool.uv.workspace\nmembers = ['c']\n")  # not TOML
+    assert project_root(str(tmp_path / "libs" / "a" / "m.py")) == str(tmp_path)
+    assert project_root(str(tmp_path / "tools" / "b" / "m.py")) == str(tmp_path / "tools" / "b")
+    assert project_root(str(tmp_path / "other" / "c" / "m.py")) == str(tmp_path / "other" / "c")

@@ -589,9 +589,9 @@ def sdk_for(file: str, target_sdk: Sequence[str] = ()) -> SdkVersions:
         SdkVersions: the pins of its project, or of the nearest enclosing project with pins; for a file outside
         any project, only ``target-sdk``'s.
     """
-    from mcp_lint.project.layout import ROOT_MARKERS, project_root
+    from mcp_lint.project.layout import ROOT_MARKERS, package_root
 
-    root = project_root(file)
+    root = package_root(file)  # a workspace member's own pins first
     detected = detect(root) if file.startswith(root + os.sep) else SdkVersions()
     # A nested project (or a module that happens to be called setup.py) without pins of its own runs on the
     # pins of the project around it.

@@ -1,7 +1,9 @@
 """Where a project starts, what its modules are called, and which file an import names.
 
 A project's root is the nearest directory above a file holding ``pyproject.toml``, ``setup.cfg``, ``setup.py`` or
-``.git``, else the working directory, as ruff decides it. An absolute import resolves against the root, against
+``.git``, else the working directory, as ruff decides it; when that directory is a member of a uv workspace (a
+``pyproject.toml`` further up whose ``[tool.uv.workspace]`` members globs name it), the workspace root is the project
+root, so that tools defined in one member and registered in another are one project. An absolute import resolves against the root, against
 its ``src/`` directory, and against the importing file's own directory (servers run as scripts import sibling
 folders as top-level packages); failing those, against a unique module whose dotted path ends with the imported
 name (monorepos and nested layouts). A relative import resolves against the importing file's package directory.
@@ -9,10 +11,17 @@ name (monorepos and nested layouts). A relative import resolves against the impo
 
 from __future__ import annotations
 
+import glob
 import os
+import sys
 from functools import lru_cache
 
 from mcp_lint.frameworks import MCP_ROOT_PACKAGES
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - Python 3.10
+    import tomli as tomllib
 
 #: The files whose presence makes a directory a project root.
 ROOT_MARKERS = ("pyproject.toml", "setup.cfg", "setup.py", ".git")
@@ -34,11 +43,77 @@ def project_root(path: str) -> str:
     Args:
         path (str): a file or directory.
     Returns:
+        str: the absolute path of the nearest directory above it with a root marker (or of the uv workspace that
+        directory is a member of), else the working directory.
+    """
+    root = _marker_root(path)
+    return _workspace_root(root) if root is not None else os.getcwd()
+
+
+def package_root(path: str) -> str:
+    """Find the nearest root marker above a file or directory, without looking for a workspace around it (a
+    workspace member's own ``pyproject.toml`` pins what the member runs on).
+
+    Args:
+        path (str): a file or directory.
+    Returns:
         str: the absolute path of the nearest directory above it with a root marker, else the working directory.
     """
+    return _marker_root(path) or os.getcwd()
+
+
+def _marker_root(path: str) -> str | None:
     absolute = os.path.abspath(path)
-    directory = absolute if os.path.isdir(absolute) else os.path.dirname(absolute)
-    return _root_of_directory(directory) or os.getcwd()
+    return _root_of_directory(absolute if os.path.isdir(absolute) else os.path.dirname(absolute))
+
+
+@lru_cache(maxsize=1024)
+def _workspace_root(root: str) -> str:
+    """The root of the uv workspace whose members include ``root``, or ``root`` itself.
+
+    The directories above ``root`` are read up to the repository's top (the first holding ``.git``); a
+    ``pyproject.toml`` there that is not valid TOML, or has no workspace, is passed over.
+    """
+    if os.path.exists(os.path.join(root, ".git")):
+        return root
+    directory = os.path.dirname(root)
+    while True:
+        members, excluded = _workspace_members(os.path.join(directory, "pyproject.toml"))
+        if _matches(directory, members, root) and not _matches(directory, excluded, root):
+            return directory
+        parent = os.path.dirname(directory)
+        if parent == directory or os.path.exists(os.path.join(directory, ".git")):
+            return root
+        directory = parent
+
+
+def _workspace_members(config: str) -> tuple[list[str], list[str]]:
+    """The ``members`` and ``exclude`` globs of a ``pyproject.toml``'s ``[tool.uv.workspace]`` (empty without one)."""
+    try:
+        with open(config, "rb") as stream:
+            data = stream.read()
+        if b"workspace" not in data:
+            return [], []
+        workspace = tomllib.loads(data.decode("utf-8")).get("tool", {}).get("uv", {}).get("workspace", {})
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, AttributeError):
+        return [], []
+    if not isinstance(workspace, dict):
+        return [], []
+    members, excluded = workspace.get("members", []), workspace.get("exclude", [])
+    valid = [
+        [glob for glob in found if isinstance(glob, str)] if isinstance(found, list) else []
+        for found in (members, excluded)
+    ]
+    return valid[0], valid[1]
+
+
+def _matches(directory: str, patterns: list[str], root: str) -> bool:
+    """Whether one of the globs, relative to ``directory``, names ``root``."""
+    return any(
+        os.path.normpath(os.path.abspath(found)) == root
+        for pattern in patterns
+        for found in glob.glob(os.path.join(glob.escape(directory), pattern))
+    )
 
 
 def _module_parts(relative: str) -> tuple[str, ...]:
