@@ -31,7 +31,7 @@ from mcp_lint.traversal import leaves, nodes, walk_paths
 _SETUP_NAME = re.compile(
     r"(api_?key|token|secret|credential|passw|auth|client|conn|session|config|settings|cfg|env|"
     r"engine|driver|pool|cursor|endpoint|host|url|^db$|database|service|manager|provider|handler|registry|"
-    r"bridge|adapter|backend|gateway|socket|channel)",
+    r"bridge|adapter|backend|gateway|socket|channel|processor|plugin|parser|strategy|converter|extractor|renderer)",
     re.IGNORECASE,
 )
 # What only a report of a missing thing says (stricter than ABSENCE: "no data" may follow any failure).
@@ -1346,7 +1346,8 @@ class EmptyResultAsError(Rule):
     """## What it does
     Finds a read, search, list or lookup tool (a get-by-id included), or a helper it reaches, that reports a
     failure when what it looked for is not there: a raised exception, `CallToolResult(isError=True)`, an error
-    dict, `json.dumps` of one, an `"Error: ..."` string, or a same-module error helper, whose message speaks of
+    dict, `json.dumps` of one, an `"Error: ..."` string, or an error helper of the project (alone or in a list;
+    when the call's own text says nothing, the helper's returned text is its message), whose message speaks of
     absence ("not found", "no rows", "no historical data for", "no documents match", "no move matching", "unknown
     ability") and not of a failure ("failed", "could not fetch", "the endpoint may be unavailable"). It looks at
     the branch taken when the result is empty (nested blocks included), at a message that branch only sets and a
@@ -1385,8 +1386,9 @@ class EmptyResultAsError(Rule):
     checks (`if name not in ALLOWED`, or the argument looked up in a registry or configuration the server
     holds: `[e for e, lang in registry.items() if lang == language]`), or looked up in a dict the code writes out
     when the report says the argument is unknown or unsupported (`QUERIES.get(metric)` answered with "Unknown
-    metric"; a demo store of data written out, answered with "No orders found", is still searched);
-    configuration, credentials, clients and connections (`if not api_key`,
+    metric"; so is an index of such dicts built by a comprehension; a demo store of data written out, answered
+    with "No orders found", is still searched); configuration, credentials, clients and connections, and the
+    components the code picks for an input (a processor, parser or plugin for a content type) (`if not api_key`,
     `if client is None`, `shutil.which("tool")`), a file named by a constant (`Path("models/x.pt").exists()`); a
     helper that
     authenticates the request (`verify_token`'s missing signing key), or that sets up what the server holds
@@ -1697,14 +1699,28 @@ class EmptyResultAsError(Rule):
 
     def _message_text(self, payload: cst.BaseExpression, function: FunctionInfo, statement: cst.CSTNode) -> str:
         """The literal text of a report sent by ``statement``, with that of the messages its calls' arguments build
-        in functions of the project (``_error(_empty_outline_message(source))``)."""
+        in functions of the project (``_error(_empty_outline_message(source))``); when that says nothing of
+        absence, with that of what the project function that builds the report returns (``return
+        empty_body_error(f"retrieving user {user_id}")``, where the helper returns ``{"error": f"API returned an
+        empty response while {action}."}``; also ``return [empty_body_error(...)]``)."""
         text = [report_text(payload, function, statement)]
-        if isinstance(payload, cst.Call):
-            for arg in payload.args:
-                if isinstance(arg.value, cst.Call):
-                    helper = self.context.index.callee(function, arg.value.func)
-                    if helper is not None and helper is not function:
-                        text.extend(report_text(value, helper) for value in helper.returns)
+        items = [e.value for e in payload.elements] if isinstance(payload, (cst.List, cst.Tuple)) else [payload]
+        builders: list[FunctionInfo] = []
+        for item in items:
+            if isinstance(item, cst.Await):
+                item = item.expression
+            if not isinstance(item, cst.Call):
+                continue
+            for call in (item, *(arg.value for arg in item.args)):
+                helper = self.context.index.callee(function, call.func) if isinstance(call, cst.Call) else None
+                if helper is None or helper is function:
+                    continue
+                if call is item:
+                    builders.append(helper)
+                else:
+                    text.extend(report_text(value, helper) for value in helper.returns)
+        if builders and ABSENCE.search(" ".join(text)) is None:
+            text.extend(report_text(value, helper) for helper in builders for value in helper.returns)
         return " ".join(text)
 
     def _otherwise(self, node: cst.If) -> list[cst.Return | cst.Raise]:
