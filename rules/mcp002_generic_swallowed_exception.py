@@ -682,7 +682,8 @@ class GenericSwallowedException(Rule):
                 self.report(node, f"{what} reported as a bare False; include the error or classify it")
             elif (
                 value is not None and scope.result_of is not None and _says_nothing_found(value)
-                and not informativeness.is_informative(value) and not (handler_at and _guarded_import(within[handler_at - 1]))
+                and not informativeness.is_informative(value)
+                and not (handler_at and _guarded_import(within[handler_at - 1]))
             ):  # fmt: skip
                 # ``except Exception: return "No interfaces found"``: every failure reads as a valid empty answer
                 self.report(node, f"{what} reported as an empty result; include the error or classify it")

@@ -58,9 +58,12 @@ _FLAG = re.compile(
 _TRANSFORM = re.compile(
     r"(parse|loads|safe_load|split|valid|normali[sz]|convert|decode|extract|strip|clean|format|expand|compile|match)", re.IGNORECASE
 )
-# What a report of an operation that failed says ("Failed to create X: no ARN returned").
+# What a report of an operation that failed says ("Failed to create X: no ARN returned"); a missing signed-in user
+# ("No authenticated user found") is an authentication failure.
 _FAILURE = re.compile(
     r"\bfail(s|ed|ure)?\b|\b(endpoint|service|server|api)( is| may be| might be)? (unavailable|unreachable|down)\b|"
+    r"\bno (authenticated|logged[- ]in|signed[- ]in) (user|session|account)\b|"
+    r"\bnot (authenticated|logged in|signed in)\b|"
     r"\b(could not|couldn't|unable to|cannot|can't) (fetch|load|retrieve|connect|reach|download|read|access)\b",
     re.IGNORECASE,
 )

@@ -638,12 +638,17 @@ class Linker:
         if framework is None:
             return
         handlers, wrapped_by = self._functions_in(registration.target, file, scope)
-        if not handlers and registration.target[0] == "ref" and scope is not None:
-            obj = self.resolve(file, scope, registration.target[1])
+        inner = registration.target
+        while inner[0] == "wrap":  # ``mcp.tool(name=name)(async_background(fn))``: the wrappers, then ``fn``
+            inner = inner[2]
+        if not handlers and inner[0] == "ref" and scope is not None:
+            obj = self.resolve(file, scope, inner[1])
             if obj is not None and obj[0] == "param":
-                # ``def tool(**kw): def decorator(fn): return mcp.tool(**kw)(fn)``: what it decorates is a tool.
+                # ``def tool(**kw): def decorator(fn): return mcp.tool(**kw)(fn)``: what it decorates is a tool,
+                # and so is what a call of ``def _register_tool(mcp, name, fn)`` hands it, through its wrappers.
                 self._registering.setdefault((obj[1], obj[2]), framework)
                 self._registered_params.setdefault((obj[1], obj[2]), obj[3])  # type: ignore[misc]
+                self._registered_wrappers.setdefault((obj[1], obj[2]), wrapped_by)
         elif not handlers and registration.target[0] == "each" and registration.target[2]:
             inner = registration.target[1]
             obj = self.resolve(file, scope, inner[1]) if inner[0] == "ref" else None
@@ -681,6 +686,7 @@ class Linker:
         if param is None or given != param:
             return
         handlers, wrapped_by = self._functions_in(registration.target, file, registration.scope)
+        wrapped_by = wrapped_by + self._registered_wrappers.get((obj[1], obj[2]), [])
         self._add_handlers(handlers, wrapped_by, self._registering[(obj[1], obj[2])], None, found, wrappers)
 
     def _used(self, file: str, name: str) -> bool:
@@ -745,6 +751,8 @@ class Linker:
         wrappers: dict[tuple[str, str], list[tuple[str, str]]] = {}
         self._registering: dict[tuple[str, str], Framework] = {}
         self._registered_params: dict[tuple[str, str], str] = {}
+        # The wrappers a registering function passes its parameter through (``mcp.tool()(async_background(fn))``).
+        self._registered_wrappers: dict[tuple[str, str], list[tuple[str, str]]] = {}
         self._forwards: list[tuple[str, Registration]] = []
         self._packed: dict[str, Framework] = {}
         for file, summary in self.summaries.items():
