@@ -887,6 +887,13 @@ class Flow:
                 value is not _OPAQUE and self.from_input(value, depth - 1) for value in values if value is not node
             ):
                 return True
+            if depth > 0 and _OPAQUE in values:
+                # an item of a loop over the arguments (``for urn in urns: if not graph.exists(urn):``)
+                loop = next(
+                    (n for n in self.chain if isinstance(n, cst.For) and _binds(n.target, node.value)), None
+                )
+                if loop is not None and self.from_input(loop.iter, depth - 1):
+                    return True
         return False
 
     def following(self) -> list[cst.CSTNode]:
