@@ -620,7 +620,11 @@ class Flow:
 
     def _graphql_response(self, expr: cst.BaseExpression) -> bool:
         """Whether a name holds what a GraphQL request returned (``data = await client.graphql_request(query,
-        variables)``): its top-level fields are the query's root fields, the results the tool asked for."""
+        variables)``, or the call itself: ``execute_graphql(...)["entity"]``): its top-level fields are the query's
+        root fields, the results the tool asked for."""
+        call = expr.expression if isinstance(expr, cst.Await) else expr
+        if isinstance(call, cst.Call):
+            return bool(_GRAPHQL.search(callee_name(call.func) or ""))
         if not isinstance(expr, cst.Name):
             return False
         for value in self.reaching(expr.value)[0]:
