@@ -153,6 +153,38 @@ def _is_flag(expr: cst.BaseExpression) -> bool:
     return isinstance(key, cst.SimpleString) and _FLAG.search(str(literal_value(key))) is not None
 
 
+# The names of functions that build an error report: ``tool_error``, ``error_response``, ``make_error``.
+_ERROR_BUILDER = re.compile(r"(^|_)error(_response|_result)?$|^(make|build|create|format)_error", re.IGNORECASE)
+_LOGGERS = re.compile(r"(^|_)(log|logger|logging)$", re.IGNORECASE)
+
+
+def _named_error_call(statement: cst.Return | cst.Raise) -> FailureReport | None:
+    """A returned call that cannot be followed (a method of an object the tool is given) but whose name says it
+    builds an error, given its message: ``return mcp_error.tool_error("Alert not found", "not_found")``."""
+    value = statement.value if isinstance(statement, cst.Return) else None
+    if isinstance(value, cst.Await):
+        value = value.expression
+    if not isinstance(value, cst.Call) or not value.args or string_prefix(value.args[0].value) is None:
+        return None
+    func = value.func
+    if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and _LOGGERS.search(func.value.value):
+        return None
+    name = callee_name(func)
+    if name is None or _ERROR_BUILDER.search(name) is None:
+        return None
+    return FailureReport(statement, Shape.HELPER, value)
+
+
+def _only_breaks(block: cst.BaseSuite) -> bool:
+    """Whether a block does nothing but ``break``."""
+    lines = block.body if isinstance(block, cst.IndentedBlock) else [block]
+    return all(
+        isinstance(line, (cst.SimpleStatementLine, cst.SimpleStatementSuite))
+        and all(isinstance(small, cst.Break) for small in line.body)
+        for line in lines
+    )
+
+
 def _existence_check(expr: cst.BaseExpression) -> bool:
     """Whether a tested value asks if a file or a stored item is there: ``os.path.exists(p)``,
     ``Path(p).is_file()``, ``await paper_exists(pid)``."""
@@ -1361,7 +1393,8 @@ class EmptyResultAsError(Rule):
     Finds a read, search, list or lookup tool (a get-by-id included), or a helper it reaches, that reports a
     failure when what it looked for is not there: a raised exception, `CallToolResult(isError=True)`, an error
     dict, `json.dumps` of one, an `"Error: ..."` string, or an error helper of the project (alone or in a list;
-    when the call's own text says nothing, the helper's returned text is its message), whose message speaks of
+    when the call's own text says nothing, the helper's returned text is its message) or one named so on an
+    object the tool is given (`errors.tool_error("Alert not found", "not_found")`), whose message speaks of
     absence ("not found", "no rows", "no historical data for", "no documents match", "no move matching", "unknown
     ability") and not of a failure ("failed", "could not fetch", "the endpoint may be unavailable"). It looks at
     the branch taken when the result is empty (nested blocks included), at a message that branch only sets and a
@@ -1375,7 +1408,7 @@ class EmptyResultAsError(Rule):
     `NoSuchKey`; not a missing file or module), at a test of a 404 status or of a not-found error code
     (`e.response.status_code == 404`, `err["Code"] == "NoSuchKey"`), and at what follows a loop over a fetched
     result that returns what it looks for (`for f in feeds: if f["id"] == feed_id: return f`, then
-    `raise ToolError("Feed not found")`). A lookup by a key from the tool's arguments in
+    `raise ToolError("Feed not found")`; also after a `while` that pages through such loops until it runs out). A lookup by a key from the tool's arguments in
     what the tool fetched (`if sheet not in book.sheet_names`) is a get-by-name that found nothing. So is a
     read tool's missing input file or stored item (`if not os.path.exists(filename)` in `get_comments`),
     unless every tool that reaches the check already made it itself. An `except` of a narrow exception whose
@@ -1588,7 +1621,7 @@ class EmptyResultAsError(Rule):
         if isinstance(node.orelse, cst.Else):
             candidates = _reports_in(node.orelse.body)
         else:
-            candidates = self._after(node)
+            candidates = self._after(node) or self._after_pages(node)
         if not candidates:
             return
         chain = [*ancestors_within(self.context.ancestors, scope.function.node), node]
@@ -1625,7 +1658,7 @@ class EmptyResultAsError(Rule):
         for small in candidates:
             if id(small) in self._reported:
                 continue
-            report = failure_report(small, self.context.index, scope.function)
+            report = failure_report(small, self.context.index, scope.function) or _named_error_call(small)
             if report is None:
                 continue
             text = self._message_text(report.payload, scope.function, report.statement)
@@ -1696,9 +1729,10 @@ class EmptyResultAsError(Rule):
             child = block
         return []
 
-    def _after(self, node: cst.CSTNode) -> list[cst.Return | cst.Raise]:
-        """The first ``return`` or ``raise`` among the simple statements right after a statement in its block."""
-        ancestors = self.context.ancestors
+    def _after(self, node: cst.CSTNode, ancestors: Sequence[cst.CSTNode] | None = None) -> list[cst.Return | cst.Raise]:
+        """The first ``return`` or ``raise`` among the simple statements right after a statement in its block (the
+        last of ``ancestors``, the walk's when None)."""
+        ancestors = self.context.ancestors if ancestors is None else ancestors
         block = ancestors[-1] if ancestors else None
         if not isinstance(block, cst.IndentedBlock):
             return []
@@ -1710,6 +1744,26 @@ class EmptyResultAsError(Rule):
             if found:
                 return found
         return []
+
+    def _after_pages(self, node: cst.For) -> list[cst.Return | cst.Raise]:
+        """The report after a ``while`` that pages through a lookup (``while page <= pages: for a in fetch(page):
+        if a["id"] == wanted: return a`` then ``page += 1``): the loop ran out of pages without finding it."""
+        ancestors = self.context.ancestors
+        if len(ancestors) < 3:
+            return []
+        block, loop = ancestors[-1], ancestors[-2]
+        if not (isinstance(block, cst.IndentedBlock) and isinstance(loop, cst.While) and loop.orelse is None):
+            return []
+        position = next((k for k, s in enumerate(block.body) if s is node), len(block.body))
+        for statement in block.body[position + 1 :]:
+            if isinstance(statement, cst.SimpleStatementLine) and not any(
+                isinstance(small, (cst.Return, cst.Raise, cst.Break)) for small in statement.body
+            ):
+                continue  # ``page += 1``, ``cursor = data.get("next")``
+            if isinstance(statement, cst.If) and statement.orelse is None and _only_breaks(statement.body):
+                continue  # ``if page >= total_pages: break``: out of pages, to the same report
+            return []
+        return self._after(loop, ancestors[:-2])
 
     def _message_text(self, payload: cst.BaseExpression, function: FunctionInfo, statement: cst.CSTNode) -> str:
         """The literal text of a report sent by ``statement``, with that of the messages its calls' arguments build
