@@ -29,6 +29,7 @@ from mcp_lint.rule import Rule, RuleContext, ancestors_within
 from mcp_lint.traversal import children, leaves, nodes, own_nodes
 
 _BUILTINS = frozenset(dir(builtins))
+_SCOPES = (cst.FunctionDef, cst.ClassDef, cst.Lambda)
 _EXCEPTION_ACCESSORS = frozenset(
     {"traceback.format_exc", "traceback.format_exception", "traceback.print_exc", "sys.exc_info", "sys.exception"}
 )
@@ -63,6 +64,13 @@ def _value_names(expr: cst.CSTNode) -> tuple[list[str], list[cst.BaseExpression]
         elif not isinstance(node, cst.Lambda):
             stack.extend(children(node))
     return names, calls
+
+
+def _stored_in(target: cst.BaseExpression) -> cst.BaseExpression:
+    """The local a store writes into: ``result`` for ``result["error"] = ...`` or ``result.error = ...``."""
+    while isinstance(target, (cst.Subscript, cst.Attribute)):
+        target = target.value
+    return target
 
 
 class _Informativeness:
@@ -112,9 +120,15 @@ class _Informativeness:
         for node in nodes(handler.body):
             if isinstance(node, cst.Assign):
                 read = set(_value_names(node.value)[0])
-                assigns.extend((t.target, read) for t in node.targets)
+                assigns.extend((_stored_in(t.target), read) for t in node.targets)
             elif isinstance(node, cst.AugAssign):
-                assigns.append((node.target, set(_value_names(node.value)[0])))
+                assigns.append((_stored_in(node.target), set(_value_names(node.value)[0])))
+            elif (
+                isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute)
+                and node.func.attr.value in ("update", "append", "extend", "setdefault", "insert")
+            ):  # fmt: skip
+                read = {name for arg in node.args for name in _value_names(arg.value)[0]}
+                assigns.append((_stored_in(node.func.value), read))
         changed = bool(self.derived)
         while changed:
             changed = False
@@ -562,6 +576,11 @@ class GenericSwallowedException(Rule):
     b)) except Exception: exists = False`, then `if exists: ...` and a constant report). A failure text put in a
     result model's error field (`Doc(id=..., error_message="Could not convert the document")`) is a report.
 
+    A broad `except` that only stores a constant error dict or error model into a part of what the function
+    returns (`except Exception: forecast = {"error": "Forecasting data not available"}`, then `return
+    {"pipeline": data, "forecasting": forecast}`) is reported where it stores it. A report the `except` fills
+    with the exception (`result["error"] = f"Lookup error: {e}"`, then `return result`) carries it.
+
     A tool whose own broad `except` answers with what reads as a valid empty result is reported too: a text
     that says nothing was found (`except Exception: return "No interfaces found matching the criteria."`): the
     model is told there is nothing there when the lookup failed. An empty value (`return []`) says nothing of
@@ -666,10 +685,13 @@ class GenericSwallowedException(Rule):
             return
         if any(isinstance(n, (cst.If, cst.Match)) for n in within[handler_at:]):
             return  # a report chosen by a condition is a classified report
-        if isinstance(node, cst.Call):
-            # ``lines.append(f"{label}: unable to fetch")``: one item's report, in a list the tool returns
-            payload = node.args[0].value
+        if isinstance(node, (cst.Call, cst.Assign)):
+            # ``lines.append(f"{label}: unable to fetch")``: one item's report, in a list the tool returns;
+            # ``forecast = {"error": "Forecasting data not available"}``: a part's report, in the result
+            payload = node.args[0].value if isinstance(node, cst.Call) else node.value
             shape = failure_shape(payload, self.context.index, scope.function, module=self.context.module)
+            if isinstance(node, cst.Assign) and shape not in (Shape.ERROR_DICT, Shape.ERROR_MODEL):
+                shape = None  # a status word (``status = "ERROR"``) or a helper's value is not the part's report
             report = FailureReport(node, shape, payload) if shape is not None else None  # type: ignore[arg-type]
         else:
             report = failure_report(node, self.context.index, scope.function, module=self.context.module)
@@ -870,8 +892,17 @@ class GenericSwallowedException(Rule):
         name = node.targets[0].target.value
         function = scope.function.node
         within = ancestors_within(self.context.ancestors, function)
+        handler = next((n for n in reversed(within) if isinstance(n, cst.ExceptHandler)), None)
+        if handler is not None:
+            # ``except Exception: forecast = {"error": "Forecasting data not available"}``, then ``return
+            # {"pipeline": data, "forecasting": forecast}``: the failure of a part is reported inside the result
+            # (when the except clause returns or raises, its report is judged there)
+            sends = any(isinstance(n, (cst.Return, cst.Raise)) for n in nodes(handler.body, prune=_SCOPES))
+            if not sends and any(name in _value_names(value)[0] for value in scope.function.returns):
+                self._check(node)
+            return
         branch = next((n for n in reversed(within) if isinstance(n, cst.If)), None)
-        if branch is None or any(isinstance(n, cst.ExceptHandler) for n in within):
+        if branch is None:
             return
         if failure_shape(node.value, self.context.index, scope.function, module=self.context.module) is None:
             return
