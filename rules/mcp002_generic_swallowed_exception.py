@@ -362,7 +362,7 @@ def _swallowed_values(
         elif isinstance(value, cst.Name) and value.value in ("False", "None"):
             found.add(value.value)
     if position is None:
-        found |= _loop_swallowed(helper, index)
+        found |= _loop_swallowed(helper, index) | _fallthrough_swallowed(helper, index)
     if depth < 3 and position is None:
         for value in helper.returns:
             if isinstance(value, cst.Await):
@@ -430,6 +430,31 @@ def _loop_swallowed(helper: FunctionInfo, index: ModuleIndex) -> set[str]:
                     and breadth(handler, index) is not None
                 ):
                     return {text}  # type: ignore[arg-type]
+    return set()
+
+
+def _fallthrough_swallowed(helper: FunctionInfo, index: ModuleIndex) -> set[str]:
+    """What a helper returns after a ``try`` whose broad ``except`` only logs and falls through (``try: return
+    refresh() except Exception as e: print(e)`` then ``return None``, or the end of the function): every
+    exception ends there."""
+    body = helper.node.body
+    statements = list(body.body) if isinstance(body, cst.IndentedBlock) else []
+    for at, statement in enumerate(statements):
+        if not isinstance(statement, cst.Try) or _guards_import(statement):
+            continue
+        if not any(breadth(h, index) is not None and not leaves(h.body) for h in statement.handlers):
+            continue
+        if statement.orelse is not None or statement.finalbody is not None:
+            continue
+        following = statements[at + 1] if at + 1 < len(statements) else None
+        if following is None:
+            return {"None"}  # the function ends: it returns None
+        if isinstance(following, cst.SimpleStatementLine) and isinstance(following.body[0], cst.Return):
+            value = following.body[0].value
+            if value is None:
+                return {"None"}
+            if isinstance(value, cst.Name) and value.value in ("False", "None"):
+                return {value.value}
     return set()
 
 
@@ -571,7 +596,8 @@ class GenericSwallowedException(Rule):
     "message": "Unable to comment"}`, then `return json.dumps(response)`: reported where it is built). In that
     branch a text that says anywhere that something went wrong counts too (`f"File {file_id} could not be
     downloaded."`). A helper swallows too when it tries each candidate in a loop, skips those that raise
-    (`except Exception: continue`) and returns `None` or `False` after the loop; and a tool swallows in place when
+    (`except Exception: continue`) and returns `None` or `False` after the loop, or when its broad `except` only
+    logs and falls through to `return None` (or off the end); and a tool swallows in place when
     its own broad `except` sets to `False` or `None` the flag its `try` sets (`try: exists = bool(client.edges(a,
     b)) except Exception: exists = False`, then `if exists: ...` and a constant report). A failure text put in a
     result model's error field (`Doc(id=..., error_message="Could not convert the document")`) is a report.
