@@ -455,7 +455,22 @@ def _fallthrough_swallowed(helper: FunctionInfo, index: ModuleIndex) -> set[str]
                 return {"None"}
             if isinstance(value, cst.Name) and value.value in ("False", "None"):
                 return {value.value}
+            if isinstance(value, cst.Name) and _set_empty_before(statements[:at], value.value):
+                return {"[]"}  # ``apps = []``, filled in the ``try``: every exception leaves it empty
     return set()
+
+
+def _set_empty_before(statements: Sequence[cst.BaseStatement], name: str) -> bool:
+    """Whether the last of these statements that binds ``name`` binds it to an empty list or dict."""
+    for statement in reversed(statements):
+        if not isinstance(statement, cst.SimpleStatementLine):
+            continue
+        for small in reversed(statement.body):
+            if isinstance(small, cst.Assign) and any(
+                isinstance(t.target, cst.Name) and t.target.value == name for t in small.targets
+            ):
+                return isinstance(small.value, (cst.List, cst.Dict)) and not small.value.elements
+    return False
 
 
 def _carries_error(call: cst.BaseExpression, position: int, index: ModuleIndex, function: FunctionInfo) -> bool:
@@ -483,7 +498,7 @@ def _failed_test(test: cst.BaseExpression) -> tuple[cst.BaseExpression, bool, fr
     """Read an ``if`` test on a helper's outcome: (the tested expression, whether the body is the failure branch,
     the swallowed values the test catches)."""
     if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
-        return test.expression, True, frozenset({"False", "None"})
+        return test.expression, True, frozenset({"False", "None", "[]"})
     if isinstance(test, cst.Comparison) and len(test.comparisons) == 1:
         target = test.comparisons[0]
         right = target.comparator
@@ -597,7 +612,8 @@ class GenericSwallowedException(Rule):
     branch a text that says anywhere that something went wrong counts too (`f"File {file_id} could not be
     downloaded."`). A helper swallows too when it tries each candidate in a loop, skips those that raise
     (`except Exception: continue`) and returns `None` or `False` after the loop, or when its broad `except` only
-    logs and falls through to `return None` (or off the end); and a tool swallows in place when
+    logs and falls through to `return None` (or off the end, or to `return apps` where `apps = []` before the
+    `try` and the `try` fills it); and a tool swallows in place when
     its own broad `except` sets to `False` or `None` the flag its `try` sets (`try: exists = bool(client.edges(a,
     b)) except Exception: exists = False`, then `if exists: ...` and a constant report). A failure text put in a
     result model's error field (`Doc(id=..., error_message="Could not convert the document")`) is a report.

@@ -48,6 +48,8 @@ _REQUIRED = re.compile(
     r"\b(is|are) required\b|\bmust (be )?(provide|specif|give|suppl)",
     re.IGNORECASE,
 )
+# What a report of a capability the system lacks says ("No wireless interface support detected on this device").
+_UNSUPPORTED = re.compile(r"\bno ([\w-]+ ){0,3}(support|capability|capabilities)\b", re.IGNORECASE)
 # Calls that send a GraphQL query.
 _GRAPHQL = re.compile(r"(?i)graphql|gql")
 # Where configuration comes from.
@@ -1403,7 +1405,8 @@ class EmptyResultAsError(Rule):
     object the tool is given (`errors.tool_error("Alert not found", "not_found")`), whose message speaks of
     absence ("not found", "no rows", "no historical data for", "no documents match", "no move matching", "unknown
     ability") and not of a failure ("failed", "could not fetch", "the endpoint may be unavailable") nor of an
-    argument that must be given ("Metrics list cannot be empty", "a query is required"). It looks at
+    argument that must be given ("Metrics list cannot be empty", "a query is required") nor of a capability the
+    system lacks ("No wireless interface support detected"). It looks at
     the branch taken when the result is empty (nested blocks included), at a message that branch only sets and a
     later `if errmsg:` sends (no fix there), at the `else` of a non-empty test, and at the fall-through after
     `if rows: return ...`. The tests it knows: `not x`, `x is None`, `len(x) == 0`
@@ -1670,7 +1673,9 @@ class EmptyResultAsError(Rule):
                 continue
             text = self._message_text(report.payload, scope.function, report.statement)
             said = ABSENCE.search(text) is not None and (also is None or also.search(text) is not None)
-            if said and _REQUIRED.search(text) is None and _FAILURE.search(_NOT_FAILED.sub(" ", text)) is None:
+            if said and _REQUIRED.search(text) is None and _UNSUPPORTED.search(text) is None and (
+                _FAILURE.search(_NOT_FAILED.sub(" ", text)) is None
+            ):
                 reports.append(report)
         return reports
 
