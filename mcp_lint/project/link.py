@@ -218,8 +218,13 @@ class Linker:
         """
         if depth > _MAX_RESOLVE or file not in self.summaries:
             return None
-        first, *rest = name.split(".")
-        obj = self._lookup(file, scope, first, depth)
+        if "()." in name:  # ``jenkins().get_plugin_graph``: a method of what ``jenkins`` returns
+            made, _, rest_name = name.partition("().")
+            obj = self._value(file, scope, made, depth)
+            rest = rest_name.split(".")
+        else:
+            first, *rest = name.split(".")
+            obj = self._lookup(file, scope, first, depth)
         for attr in rest:
             if obj is None:
                 return None

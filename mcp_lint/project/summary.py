@@ -541,6 +541,11 @@ class _Summariser:
         if function is not None:
             if name is None:
                 function.dynamic_call = True
+                inner = func.value if isinstance(func, ast.Attribute) else None
+                made = dotted(inner.func) if isinstance(inner, ast.Call) else None
+                if made is not None:
+                    # ``jenkins(ctx).get_plugin_graph(...)``: a method of what a function returns (its annotation)
+                    function.calls.append(f"{made}().{func.attr}")
             else:
                 root = name.split(".", 1)[0]
                 if root in function.assigned_names and "." not in name:
