@@ -31,7 +31,7 @@ from mcp_lint.traversal import leaves, nodes, walk_paths
 _SETUP_NAME = re.compile(
     r"(api_?key|token|secret|credential|passw|auth|client|conn|session|config|settings|cfg|env|"
     r"engine|driver|pool|cursor|endpoint|host|url|^db$|database|service|manager|provider|handler|registry|"
-    r"bridge|adapter|backend|gateway|socket|channel|processor|plugin|parser|strategy|converter|extractor|renderer)",
+    r"bridge|adapter|backend|gateway|socket|channel|processor|parser|strategy|converter|extractor|renderer)",
     re.IGNORECASE,
 )
 # What only a report of a missing thing says (stricter than ABSENCE: "no data" may follow any failure).
@@ -1445,7 +1445,7 @@ class EmptyResultAsError(Rule):
     when the report says the argument is unknown or unsupported (`QUERIES.get(metric)` answered with "Unknown
     metric"; so is an index of such dicts built by a comprehension; a demo store of data written out, answered
     with "No orders found", is still searched); configuration, credentials, clients and connections, and the
-    components the code picks for an input (a processor, parser or plugin for a content type) (`if not api_key`,
+    components the code picks for an input (a processor or parser for a content type) (`if not api_key`,
     `if client is None`, `shutil.which("tool")`), a file named by a constant (`Path("models/x.pt").exists()`); a
     helper that
     authenticates the request (`verify_token`'s missing signing key), or that sets up what the server holds
