@@ -494,6 +494,21 @@ def emptiness_subjects(test: cst.BaseExpression) -> list[cst.BaseExpression]:
     return []
 
 
+def _and_operands(test: cst.BaseExpression) -> list[cst.BaseExpression]:
+    """The operands of a chain of ``and``."""
+    if isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.And):
+        return _and_operands(test.left) + _and_operands(test.right)
+    return [test]
+
+
+def _literal_key_in(test: cst.BaseExpression) -> bool:
+    """``"response" in data``: a literal key looked for in a value."""
+    return (
+        isinstance(test, cst.Comparison) and len(test.comparisons) == 1
+        and isinstance(test.comparisons[0].operator, cst.In) and isinstance(test.left, cst.SimpleString)
+    )  # fmt: skip
+
+
 def nonempty_subjects(test: cst.BaseExpression) -> list[cst.BaseExpression]:
     """Return the values a condition tests for being non-empty or present.
 
@@ -514,6 +529,12 @@ def nonempty_subjects(test: cst.BaseExpression) -> list[cst.BaseExpression]:
     if isinstance(test, (cst.Name, cst.Attribute, cst.Subscript, cst.NamedExpr)) or _literal_get(test):
         return [test]
     if isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.And):
+        operands = _and_operands(test)
+        rest = [operand for operand in operands if not _literal_key_in(operand)]
+        if len(rest) == 1 and len(operands) > 1:
+            # ``"response" in data and "players" in data["response"] and data["response"]["players"]``: the key
+            # tests only guard the subscript
+            return nonempty_subjects(rest[0])
         # ``content and isinstance(content, list)``, ``rows and len(rows) > 0``: a type check or another non-empty
         # test of the same value adds nothing to the test
         left, right = nonempty_subjects(test.left), test.right
@@ -1410,7 +1431,8 @@ class EmptyResultAsError(Rule):
     the branch taken when the result is empty (nested blocks included), at a message that branch only sets and a
     later `if errmsg:` sends (no fix there), at the `else` of a non-empty test, and at the fall-through after
     `if rows: return ...`. The tests it knows: `not x`, `x is None`, `len(x) == 0`
-    (`< 1`), `x == []`, `x.empty` (pandas), `not x.get("items")`, `"k" not in r or not r["k"]`, counts that
+    (`< 1`), `x == []`, `x.empty` (pandas), the `else` of `"k" in r and r["k"]["items"]` (the key tests only
+    guard the subscript), `not x.get("items")`, `"k" not in r or not r["k"]`, counts that
     are zero (`count == 0`, `r.total == 0`, `r["total"] == 0`, `not r.total_count`), and the `else` of an
     `if`/`elif` chain of counts that covers every count from 1 up (`if len(m) == 1: ... elif len(m) > 1:
     ... else:`). In a tool named as a read, it also looks at an
