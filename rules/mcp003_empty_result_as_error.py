@@ -275,6 +275,32 @@ def elif_chain_empty(tests: Sequence[cst.BaseExpression]) -> bool:
     return False
 
 
+def _type_chain_subject(tests: Sequence[cst.BaseExpression]) -> list[cst.BaseExpression]:
+    """The value an ``if``/``elif`` chain sorts by type, when its ``else`` is where the value is empty or missing:
+    every test checks the type of one value or that it is not empty, and one of them tests non-emptiness
+    (``if isinstance(x, dict): ... elif isinstance(x, list) and len(x) > 0: ... else:``).
+
+    Returns:
+        list[cst.BaseExpression]: the value, or nothing.
+    """
+    subject: cst.BaseExpression | None = None
+    nonempty = False
+    for test in tests:
+        for operand in _and_operands(test):
+            if isinstance(operand, cst.Call) and callee_name(operand.func) == "isinstance" and operand.args:
+                value = operand.args[0].value
+            else:
+                found = nonempty_subjects(operand)
+                if len(found) != 1:
+                    return []
+                value, nonempty = found[0], True
+            if subject is None:
+                subject = value
+            elif not subject.deep_equals(value):
+                return []
+    return [subject] if subject is not None and nonempty else []
+
+
 def _is_empty_literal(expr: cst.BaseExpression) -> bool:
     if isinstance(expr, (cst.List, cst.Dict, cst.Tuple, cst.Set)) and not expr.elements:
         return True
@@ -1435,7 +1461,8 @@ class EmptyResultAsError(Rule):
     guard the subscript), `not x.get("items")`, `"k" not in r or not r["k"]`, counts that
     are zero (`count == 0`, `r.total == 0`, `r["total"] == 0`, `not r.total_count`), and the `else` of an
     `if`/`elif` chain of counts that covers every count from 1 up (`if len(m) == 1: ... elif len(m) > 1:
-    ... else:`). In a tool named as a read, it also looks at an
+    ... else:`), and the `else` of a chain that sorts a value by type where one test says it is not empty
+    (`if isinstance(x, dict): ... elif isinstance(x, list) and len(x) > 0: ... else:`). In a tool named as a read, it also looks at an
     `except` of an exception that says the thing is not there (`NotFoundError`, `ObjectDoesNotExist`,
     `NoSuchKey`; not a missing file or module), at a test of a 404 status or of a not-found error code
     (`e.response.status_code == 404`, `err["Code"] == "NoSuchKey"`), and at what follows a loop over a fetched
@@ -1601,6 +1628,8 @@ class EmptyResultAsError(Rule):
                     child = outer
                 if len(tests) > 1 and elif_chain_empty(tests):
                     subjects = [_is_len(tests[0].left)]  # type: ignore[attr-defined, list-item]
+                elif len(tests) > 1:
+                    subjects = _type_chain_subject(tests)
             if not subjects:
                 return
             candidates = self._otherwise(node)
