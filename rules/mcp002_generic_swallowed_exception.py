@@ -30,6 +30,8 @@ from mcp_lint.traversal import children, leaves, nodes, own_nodes
 
 _BUILTINS = frozenset(dir(builtins))
 _SCOPES = (cst.FunctionDef, cst.ClassDef, cst.Lambda)
+# Collections of notes kept beside a result: ``warnings``, ``execution_log.warnings``, ``debug_log``.
+_LOG_COLLECTION = re.compile(r"(?i)warning|(^|_)logs?\b|debug")
 _EXCEPTION_ACCESSORS = frozenset(
     {"traceback.format_exc", "traceback.format_exception", "traceback.print_exc", "sys.exc_info", "sys.exception"}
 )
@@ -137,7 +139,24 @@ class _Informativeness:
                     self.derived.add(target.value)
                     changed = True
 
+    def _upstream_answer(self, expr: cst.CSTNode) -> bool:
+        """Whether a report carries what a call the function made answered: ``response.text``,
+        ``response.status_code`` of ``response = requests.get(...)`` (the failure's own classification)."""
+        for node in nodes(expr, prune=_SCOPES):
+            if not (isinstance(node, cst.Attribute) and node.attr.value in _ANSWER_MEMBERS):
+                continue
+            base = node.value
+            if isinstance(base, cst.Name) and base.value not in self.derived:
+                value = self.function.assigned(base.value)
+                if isinstance(value, cst.Await):
+                    value = value.expression
+                if isinstance(value, cst.Call):
+                    return True
+        return False
+
     def is_informative(self, expr: cst.CSTNode, depth: int = 0) -> bool:
+        if self._upstream_answer(expr):
+            return True
         names, calls = _value_names(expr)
         if any(self.index.symbols.resolve(func) in _EXCEPTION_ACCESSORS for func in calls):
             return True
@@ -160,6 +179,9 @@ class _Informativeness:
             if value is None or depth >= 3 or self.is_informative(value, depth + 1):
                 return True
         return False
+
+
+_ANSWER_MEMBERS = frozenset({"status_code", "status", "reason", "text", "reason_phrase"})
 
 
 def _mutated(function: cst.FunctionDef) -> set[str]:
@@ -605,7 +627,8 @@ class GenericSwallowedException(Rule):
     outcome, and then reports a constant failure on that outcome: `if not _save(x): return "Error: could not
     save"`, `if load() is None: ...`, `ok = _save(x)` then `if not ok: ...`, `item, parts = fetch(x)` then
     `if item is None: ...`, `if ok: return result` followed by the report, `"Saved" if ok else "Failed to
-    save"`, or `results.append("Failed to save ...")` for one item of many. The failure branch may be taken on
+    save"`, or `results.append("Failed to save ...")` for one item of many (a note in a log or warnings list
+    counts only where the branch then gives up, not where it skips the item). The failure branch may be taken on
     more than the helper's outcome (`if not folder or folder["kind"] != "dir":`, the `else` of
     `if ok and ...:`), and the report may be built there and sent after it (`else: response = {"success": False,
     "message": "Unable to comment"}`, then `return json.dumps(response)`: reported where it is built). In that
@@ -630,7 +653,8 @@ class GenericSwallowedException(Rule):
 
     Narrow `except` clauses are not reported (their type is the classification), nor reports that include
     the exception (`str(e)`, `f"{e}"`, `repr(e)`, `type(e).__name__`, `e.args`, `e.response["Error"]["Code"]`,
-    `traceback.format_exc()`, or a local value derived from it), nor reports chosen by an `if` or `match`
+    `traceback.format_exc()`, or a local value derived from it) or what a service answered (`response.text`,
+    `response.status_code` of a response the function fetched), nor reports chosen by an `if` or `match`
     inside the handler (a classified report), nor a bare re-raise. A broad `except` around a try body of one
     statement that only parses or converts an input (`int(limit)`, `datetime.strptime(day, ...)`,
     `json.loads(raw)`, `response.json()`, `base64.b64decode(data)`, `Path(p).resolve()`, `uuid.UUID(...)`,
@@ -970,4 +994,10 @@ class GenericSwallowedException(Rule):
             if isinstance(collection, cst.Name) and any(collection.value in _value_names(v)[0] for v in scope.function.returns):
                 self._check(node)
             return
+        if _LOG_COLLECTION.search(cst.Module([]).code_for_node(func.value)):
+            # ``execution_log.warnings.append(...)``: a note beside the result; it stands for the failure's report
+            # only where the branch then gives up (returns or raises), not where it skips one item and goes on
+            branch = next((n for n in reversed(within) if isinstance(n, cst.If)), None)
+            if branch is None or not leaves(branch.body):
+                return
         self._check_swallowing_helper(node, within, scope.function)

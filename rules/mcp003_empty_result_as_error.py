@@ -25,7 +25,7 @@ from mcp_lint.failures import (
 from mcp_lint.fixes import call_tool_result, fill, quote_of
 from mcp_lint.literals import integer_value, literal_value, string_value
 from mcp_lint.rule import Rule, RuleContext, ancestors_within
-from mcp_lint.traversal import leaves, nodes, walk_paths
+from mcp_lint.traversal import leaves, nodes, path_to, walk_paths
 
 # Names of configuration, credentials, clients and connections: not the tool's result.
 _SETUP_NAME = re.compile(
@@ -191,6 +191,47 @@ def _only_breaks(block: cst.BaseSuite) -> bool:
         and all(isinstance(small, cst.Break) for small in line.body)
         for line in lines
     )
+
+
+def _checks_configuration(expr: cst.BaseExpression) -> bool:
+    """Whether an existence check asks for a configuration file (``os.path.exists(kubeconfig_path)``)."""
+    if isinstance(expr, cst.Await):
+        expr = expr.expression
+    return isinstance(expr, cst.Call) and any(
+        isinstance(n, cst.Name) and _SETUP_NAME.search(n.value) for arg in expr.args for n in nodes(arg.value)
+    )
+
+
+def _caught_in(function: cst.FunctionDef, statement: cst.Return | cst.Raise) -> bool:
+    """Whether a ``raise`` never reaches the caller: the first clause of a ``try`` around it in the function that
+    catches it (bare, ``Exception``, ``BaseException`` or the raised class by name) neither raises again nor sends
+    the exception on (``except Exception as e: logger.warning(e); return DEFAULTS``)."""
+    if not isinstance(statement, cst.Raise) or statement.exc is None:
+        return False
+    raised = callee_name(statement.exc.func) if isinstance(statement.exc, cst.Call) else callee_name(statement.exc)
+    path = path_to(function.body, statement) or []
+    for at in range(len(path) - 2, -1, -1):
+        node = path[at]
+        if not (isinstance(node, cst.Try) and path[at + 1] is node.body):
+            continue
+        for handler in node.handlers:
+            caught = _caught_names(handler)
+            if handler.type is None or any(name in ("Exception", "BaseException", raised) for name in caught):
+                return not _passes_on(handler)
+    return False
+
+
+def _passes_on(handler: cst.ExceptHandler) -> bool:
+    """Whether an ``except`` clause raises again or sends what it caught in a return or raise."""
+    bound = handler.name.name.value if handler.name is not None and isinstance(handler.name.name, cst.Name) else None
+    for node in nodes(handler.body, prune=_SCOPES):
+        if isinstance(node, cst.Raise):
+            return True
+        if isinstance(node, cst.Return) and bound is not None and node.value is not None and any(
+            isinstance(n, cst.Name) and n.value == bound for n in nodes(node.value)
+        ):
+            return True
+    return False
 
 
 def _existence_check(expr: cst.BaseExpression) -> bool:
@@ -1453,7 +1494,9 @@ class EmptyResultAsError(Rule):
     absence ("not found", "no rows", "no historical data for", "no documents match", "no move matching", "unknown
     ability") and not of a failure ("failed", "could not fetch", "the endpoint may be unavailable") nor of an
     argument that must be given ("Metrics list cannot be empty", "a query is required") nor of a capability the
-    system lacks ("No wireless interface support detected"). It looks at
+    system lacks ("No wireless interface support detected"). A `raise` its own function catches and swallows
+    (`except Exception as e: logger.warning(e); return DEFAULTS`) never reaches the model and is not reported, nor
+    a missing configuration file (`os.path.exists(kubeconfig_path)`). It looks at
     the branch taken when the result is empty (nested blocks included), at a message that branch only sets and a
     later `if errmsg:` sends (no fix there), at the `else` of a non-empty test, and at the fall-through after
     `if rows: return ...`. The tests it knows: `not x`, `x is None`, `len(x) == 0`
@@ -1647,7 +1690,10 @@ class EmptyResultAsError(Rule):
         if not tested:
             # A read tool whose input file or stored item is not there reports an empty result too; an action's
             # missing input is an unmet precondition (``resize_image`` of a missing file).
-            tested = [subject for subject in subjects if _existence_check(subject) and flow.from_input(subject)]
+            tested = [
+                subject for subject in subjects
+                if _existence_check(subject) and flow.from_input(subject) and not _checks_configuration(subject)
+            ]  # fmt: skip
             if not tested or self._tool_verdict(scope, chain) != "read" or _checked_by_callers(scope, self.context.index):
                 return
             if _lists(scope):
@@ -1717,7 +1763,7 @@ class EmptyResultAsError(Rule):
         were not reported yet."""
         reports = []
         for small in candidates:
-            if id(small) in self._reported:
+            if id(small) in self._reported or _caught_in(scope.function.node, small):
                 continue
             report = failure_report(small, self.context.index, scope.function) or _named_error_call(small)
             if report is None:
