@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import enum
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import libcst as cst
@@ -43,6 +44,9 @@ ABSENCE = re.compile(
     r"(could not|couldn't|unable to|cannot|can't) (find|locate)|(0|zero) (results|matches|rows|records))",
     re.IGNORECASE,
 )
+
+# Locals named as the text of an error: ``error_msg``, ``err_message``, ``error_text``.
+_ERROR_NAME = re.compile(r"^_*(err|error)_?(msg|message|text|str|string)$", re.IGNORECASE)
 
 #: Keys that mark a payload as retryable when True.
 RETRYABLE_KEYS = frozenset({"isRetryable", "is_retryable", "retryable"})
@@ -336,9 +340,16 @@ class _Shapes:
     following a local name or a helper's returns does, up to ``_MAX_DEPTH`` steps.
     """
 
-    def __init__(self, index: ModuleIndex, module: cst.Module | None = None) -> None:
+    def __init__(
+        self, index: ModuleIndex, module: cst.Module | None = None, at: Sequence[cst.CSTNode] | None = None,
+        at_function: FunctionInfo | None = None,
+    ) -> None:  # fmt: skip
         self.index = index
         self.models = _models_of(module)
+        # The path to the statement that sends the value, in ``at_function``: a local bound more than once has the
+        # value of the binding that reaches it there.
+        self.at = at
+        self.at_function = at_function
 
     def is_error_dict(self, expr: cst.BaseExpression, nested: bool = True) -> bool:
         if isinstance(expr, cst.Call) and not (isinstance(expr.func, cst.Name) and expr.func.value == "dict"):
@@ -390,7 +401,12 @@ class _Shapes:
         if isinstance(expr, cst.Await):
             return self.shape(expr.expression, function, depth)
         if isinstance(expr, cst.Name) and function is not None:
-            value = function.assigned(expr.value)
+            if self.at is not None and function is self.at_function and function.bindings(expr.value) > 1:
+                value = function.reaching(expr.value, self.at)
+            else:
+                value = function.assigned(expr.value)
+            if value is not None and _ERROR_NAME.match(expr.value) and string_prefix(value) is not None:
+                return Shape.ERROR_STRING  # ``error_msg = f"Item {id} is not a folder."``: named as the error it is
             return self.shape(value, function, depth + 1) if value is not None else None
         if is_error_string(expr):
             return Shape.ERROR_STRING
@@ -489,7 +505,12 @@ def failure_report(
         return FailureReport(statement, Shape.RAISE, statement.exc)
     if statement.value is None:
         return None
-    shape = failure_shape(statement.value, index, function, module=module)
+    at = None
+    if function is not None and any(
+        isinstance(n, cst.Name) and function.bindings(n.value) > 1 for n in nodes(statement.value)
+    ):
+        at = path_to(function.node, statement)  # ``serialized = ...`` bound in two branches: the one that reaches
+    shape = _Shapes(index, module, at, function).shape(statement.value, function)
     return FailureReport(statement, shape, statement.value) if shape is not None else None
 
 

@@ -541,7 +541,7 @@ _PARSERS = frozenset(
         "int", "float", "complex", "Decimal", "UUID", "strptime", "fromisoformat", "isoparse", "parse", "loads",
         "literal_eval", "ip_address", "ip_network", "ZoneInfo", "model_validate", "model_validate_json",
         "parse_obj", "parse_date", "parse_datetime", "json", "b64decode", "urlsafe_b64decode", "b32decode",
-        "b16decode", "unhexlify", "fromhex", "resolve",
+        "b16decode", "unhexlify", "fromhex", "resolve", "urlparse", "urlsplit", "parse_qs", "parse_qsl",
     }
 )  # fmt: skip
 #: Calls that may sit around a parse without doing anything that fails otherwise.

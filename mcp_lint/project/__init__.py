@@ -310,6 +310,13 @@ def _imported_modules(summary: ModuleSummary) -> Iterable[str]:
     yield from summary.star_imports
     for function in summary.functions:
         yield from function.imports.values()
+        for called in function.calls:
+            # ``tools.resource_tools.get_manifest(...)`` after ``from pkg import tools``: a submodule of an imported
+            # package, named through it
+            root, _, rest = called.partition(".")
+            imported = function.imports.get(root) or summary.imports.get(root)
+            if imported is not None and "." in rest:
+                yield f"{imported}.{rest}"
 
 
 class ProjectContext:

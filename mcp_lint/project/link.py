@@ -682,6 +682,8 @@ class Linker:
         """Add what a call hands to a project function that registers that parameter (``add_read_only_tool(mcp,
         tool)`` over ``def add_read_only_tool(server, tool): server.add_tool(tool, ...)``)."""
         obj = self.resolve(file, registration.scope, registration.subject)
+        if obj is not None and obj[0] == "function" and self._registrar_handed(file, registration, obj, found, wrappers):
+            return
         if obj is None or obj[0] != "function" or (obj[1], obj[2]) not in self._registering:
             return
         param = self._registered_params.get((obj[1], obj[2]))
@@ -693,6 +695,32 @@ class Linker:
         handlers, wrapped_by = self._functions_in(registration.target, file, registration.scope)
         wrapped_by = wrapped_by + self._registered_wrappers.get((obj[1], obj[2]), [])
         self._add_handlers(handlers, wrapped_by, self._registering[(obj[1], obj[2])], None, found, wrappers)
+
+    def _registrar_handed(
+        self, file: str, registration: Registration, obj: Obj, found: dict[tuple[str, str], Framework],
+        wrappers: dict[tuple[str, str], list[tuple[str, str]]],
+    ) -> bool:  # fmt: skip
+        """``tools.register_tools(mcp.add_tool)`` over ``def register_tools(add_tool): add_tool(builder.lookup)``:
+        what the function gives the server's registration method, handed to it as a parameter, is a tool.
+        Returns whether the call handed over such a method."""
+        target = registration.target
+        if target[0] != "ref" or "." not in target[1]:
+            return False
+        owner, _, method = target[1].rpartition(".")
+        if method not in ("add_tool", "tool"):
+            return False
+        server = self.server_kind(file, registration.scope, owner)
+        if not isinstance(server, Framework):
+            return False
+        function = self.functions[obj[1]][obj[2]]
+        names = [name for name, _ in function.params]
+        place = registration.method
+        param = place if not place.isdigit() else names[int(place)] if int(place) < len(names) else None
+        for name, given in function.param_calls:
+            if name == param:
+                handlers, wrapped_by = self._functions_in(given, obj[1], obj[2])
+                self._add_handlers(handlers, wrapped_by, server, None, found, wrappers)
+        return True
 
     def _used(self, file: str, name: str) -> bool:
         """Whether a module-level name is used beyond its definition: imported by a module, read by a function of

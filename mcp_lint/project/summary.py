@@ -70,6 +70,8 @@ class FunctionSummary:
         stores (set[str]): collections its parameters are stored into (``REGISTRY[k] = fn``), dotted.
         assigned_names (set[str]): every local name it binds.
         tables (dict[str, list[str]]): local collections (``tools = [search, fetch]``): name to the dotted names in them.
+        param_calls (list[tuple[str, Target]]): calls of one of its parameters with a function (``add_tool(fn)``
+            in ``def register_tools(add_tool)``): the parameter and what it is given.
         packs (set[str]): the keywords under which it returns one of its parameters inside a call
             (``return ToolDefinition(fn=fn, ...)``: ``fn``), for decorators that wrap a tool in a definition object.
         body (tuple[int, int, int] | None): where its body is: the first statement's line and column (in UTF-8
@@ -97,6 +99,7 @@ class FunctionSummary:
     assigned_names: set[str] = field(default_factory=set)
     tables: dict[str, list[str]] = field(default_factory=dict)
     packs: set[str] = field(default_factory=set)
+    param_calls: list[tuple[str, Target]] = field(default_factory=list)
     body: tuple[int, int, int] | None = None
 
 
@@ -551,6 +554,10 @@ class _Summariser:
                 if root in function.assigned_names and "." not in name:
                     function.dynamic_call = True  # a local: ``handler = HANDLERS.get(name)``, then ``handler(args)``
                 function.calls.append(name)
+                if "." not in name and node.args and any(p == name for p, _ in function.params):
+                    given = self._target(node.args[0])
+                    if given is not None:
+                        function.param_calls.append((name, given))  # ``add_tool(builder.lookup)``
             runner = _RUNNERS.get(name.rpartition(".")[2]) if name is not None else None
             if runner is not None and len(node.args) > runner:
                 # ``await asyncio.to_thread(helper, ...)``, ``loop.run_in_executor(None, helper, ...)``: runs helper.
@@ -653,6 +660,13 @@ class _Summariser:
             if subject is not None and target is not None:
                 registration = Registration("call", subject, func.func.attr, target, scope, name=_tool_name(func, True))
                 self.summary.registrations.append(registration)
+            return
+        if isinstance(func, ast.Call) and isinstance(func.func, ast.Attribute) and func.func.attr == "call_tool":
+            # ``self.server.call_tool()(self._call_tool)``: the low-level decorator, applied by a call
+            subject = dotted(func.func.value)
+            target = self._target(_first_target(node))
+            if subject is not None and target is not None:
+                self.summary.registrations.append(Registration("decorator", subject, "call_tool", target, scope, called=True))
             return
         if isinstance(func, ast.Attribute):
             subject = dotted(func.value)
