@@ -131,12 +131,12 @@ def test_editing_the_server_rechecks_the_tools_it_registers(tmp_path: Path) -> N
     def findings_in(path: Path) -> set[int]:
         return {d.row for r in check_paths([root], run) if r.path.resolve() == path.resolve() for d in r.diagnostics}
 
-    assert findings_in(forecast) == {9}
+    assert findings_in(forecast) == {7}
     server = root / "src" / "weather" / "server.py"
     server.write_text(server.read_text().replace("mcp.tool()(forecast.get_forecast)\n", ""))
     assert findings_in(forecast) == set()  # no longer a tool: the cached finding must not come back
     server.write_text(server.read_text() + "mcp.tool()(forecast.get_forecast)\n")
-    assert findings_in(forecast) == {9}
+    assert findings_in(forecast) == {7}
 
 
 def test_editing_a_helper_rechecks_the_tools_that_reach_it(tmp_path: Path) -> None:
