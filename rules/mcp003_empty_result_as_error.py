@@ -193,6 +193,23 @@ def _only_breaks(block: cst.BaseSuite) -> bool:
     )
 
 
+# Arguments that say where to look, not what to look for: ``crd_exists(name, context)``.
+_SCOPE_NAME = re.compile(r"^_*(ctx|context|namespace|ns|region|zone|profile|cluster|env|environment|kube_?context)$")
+
+
+def _checked_things(expr: cst.BaseExpression) -> list[cst.BaseExpression]:
+    """What an existence check asks about: its positional arguments but those that say where to look
+    (``crd_exists(name, context)``), or the object it is called on (``Path(p).is_file()``)."""
+    if isinstance(expr, cst.Await):
+        expr = expr.expression
+    if not isinstance(expr, cst.Call):
+        return [expr]
+    positional = [a.value for a in expr.args if a.keyword is None and not a.star]
+    if positional:
+        return [v for v in positional if not (isinstance(v, cst.Name) and _SCOPE_NAME.match(v.value))]
+    return [expr.func.value if isinstance(expr.func, cst.Attribute) else expr]
+
+
 def _checks_configuration(expr: cst.BaseExpression) -> bool:
     """Whether an existence check asks for a configuration file (``os.path.exists(kubeconfig_path)``)."""
     if isinstance(expr, cst.Await):
@@ -1692,7 +1709,8 @@ class EmptyResultAsError(Rule):
             # missing input is an unmet precondition (``resize_image`` of a missing file).
             tested = [
                 subject for subject in subjects
-                if _existence_check(subject) and flow.from_input(subject) and not _checks_configuration(subject)
+                if _existence_check(subject) and any(flow.from_input(thing) for thing in _checked_things(subject))
+                and not _checks_configuration(subject)
             ]  # fmt: skip
             if not tested or self._tool_verdict(scope, chain) != "read" or _checked_by_callers(scope, self.context.index):
                 return
