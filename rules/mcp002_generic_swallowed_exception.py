@@ -541,11 +541,28 @@ _PARSERS = frozenset(
         "int", "float", "complex", "Decimal", "UUID", "strptime", "fromisoformat", "isoparse", "parse", "loads",
         "literal_eval", "ip_address", "ip_network", "ZoneInfo", "model_validate", "model_validate_json",
         "parse_obj", "parse_date", "parse_datetime", "json", "b64decode", "urlsafe_b64decode", "b32decode",
-        "b16decode", "unhexlify", "fromhex", "resolve", "urlparse", "urlsplit", "parse_qs", "parse_qsl",
+        "b16decode", "unhexlify", "fromhex", "resolve", "urlparse", "urlsplit", "parse_qs", "parse_qsl", "dict",
+        "model_dump",
     }
 )  # fmt: skip
 #: Calls that may sit around a parse without doing anything that fails otherwise.
-_HARMLESS = frozenset({"strip", "lstrip", "rstrip", "lower", "upper", "date", "time"})
+_HARMLESS = frozenset({"strip", "lstrip", "rstrip", "lower", "upper", "date", "time", "hasattr", "isinstance"})
+#: Objects whose method calls only log.
+_LOGGER = re.compile(r"(?i)^(_*log(ger|ging)?|_*logger\w*|log)$")
+
+
+def _only_logs(line: cst.BaseStatement) -> bool:
+    """Whether a statement only logs: ``logger.warning("Converting ...")``."""
+    if not isinstance(line, cst.SimpleStatementLine):
+        return False
+    for statement in line.body:
+        value = statement.value if isinstance(statement, cst.Expr) else None
+        if not (
+            isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute)
+            and isinstance(value.func.value, cst.Name) and _LOGGER.match(value.func.value.value)
+        ):  # fmt: skip
+            return False
+    return True
 #: Words of a message that names an input error.
 _INPUT_ERROR = re.compile(r"\b(invalid|format\w*|must|expect\w*|not (?:a )?valid)\b", re.IGNORECASE)
 
@@ -554,9 +571,12 @@ def _parsed_inputs(try_node: cst.Try) -> set[str] | None:
     """The names a try body of one parse or conversion reads (``limit = int(limit)``), or None when the body is
     anything else: more than one statement, or a call that does not parse or convert."""
     body = try_node.body
-    if not isinstance(body, cst.IndentedBlock) or len(body.body) != 1:
+    if not isinstance(body, cst.IndentedBlock):
         return None
-    line = body.body[0]
+    lines = [line for line in body.body if not _only_logs(line)]
+    if len(lines) != 1:
+        return None
+    line = lines[0]
     if not isinstance(line, cst.SimpleStatementLine) or len(line.body) != 1:
         return None
     statement = line.body[0]
@@ -656,9 +676,9 @@ class GenericSwallowedException(Rule):
     `traceback.format_exc()`, or a local value derived from it) or what a service answered (`response.text`,
     `response.status_code` of a response the function fetched), nor reports chosen by an `if` or `match`
     inside the handler (a classified report), nor a bare re-raise. A broad `except` around a try body of one
-    statement that only parses or converts an input (`int(limit)`, `datetime.strptime(day, ...)`,
+    statement (log calls aside) that only parses or converts an input (`int(limit)`, `datetime.strptime(day, ...)`,
     `json.loads(raw)`, `response.json()`, `base64.b64decode(data)`, `Path(p).resolve()`, `uuid.UUID(...)`,
-    `Decimal(...)`) is classified too when its message names the input error: it says invalid, not valid, format,
+    `Decimal(...)`, `dict(params)`) is classified too when its message names the input error: it says invalid, not valid, format,
     must or expected, or names the parameter parsed.
     Also classified: a broad `except` around a try body that only imports (`try: import numpy`: the failure is
     the missing dependency), one after a try body that ends by raising a failure report of its own (the

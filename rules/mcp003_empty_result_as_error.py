@@ -29,7 +29,7 @@ from mcp_lint.traversal import leaves, nodes, path_to, walk_paths
 
 # Names of configuration, credentials, clients and connections: not the tool's result.
 _SETUP_NAME = re.compile(
-    r"(api_?key|token|secret|credential|passw|auth|client|conn|session|config|settings|cfg|env|"
+    r"(api_?key|token|secret|credential|passw|auth|header|client|conn|session|config|settings|cfg|env|"
     r"engine|driver|pool|cursor|endpoint|host|url|^db$|database|service|manager|provider|handler|registry|"
     r"bridge|adapter|backend|gateway|socket|channel|processor|parser|strategy|converter|extractor|renderer)",
     re.IGNORECASE,
@@ -1553,7 +1553,7 @@ class EmptyResultAsError(Rule):
     holds: `[e for e, lang in registry.items() if lang == language]`), or looked up in a dict the code writes out
     when the report says the argument is unknown or unsupported (`QUERIES.get(metric)` answered with "Unknown
     metric"; so is an index of such dicts built by a comprehension; a demo store of data written out, answered
-    with "No orders found", is still searched); configuration, credentials, clients and connections, and the
+    with "No orders found", is still searched); configuration, credentials, request headers, clients and connections, and the
     components the code picks for an input (a processor or parser for a content type) (`if not api_key`,
     `if client is None`, `shutil.which("tool")`), a file named by a constant (`Path("models/x.pt").exists()`); a
     helper that

@@ -310,7 +310,11 @@ class Linker:
             kind = self.factory_kind(made[1], made[2], depth + 1)
             if kind is not None:
                 return ("server", kind)
-            returns = self.functions[made[1]][made[2]].returns
+            function = self.functions[made[1]][made[2]]
+            for returned in function.return_values:
+                if returned in function.tables:  # ``def get_tool_definitions(): tools = {...}; return tools``
+                    return ("table", made[1], returned, made[2])
+            returns = function.returns
             # ``def get_handler(name) -> ToolHandler | None``: what it returns is an instance of that class.
             return self._type(made[1], made[2], returns, depth + 1) if returns else None
         return self._instance(made, depth)
@@ -848,7 +852,7 @@ class Linker:
                 if init is not None:
                     yield None, (init[1], init[2])
         if function.dynamic_call:
-            for name in sorted(function.reads):
+            for name in sorted(function.reads | function.indexed):
                 obj = self.resolve(file, function.path, name)
                 if obj is not None and obj[0] == "table":
                     for target in self.table_functions(obj[1], obj[2], 0, obj[3] if len(obj) > 3 else None):

@@ -62,6 +62,8 @@ class FunctionSummary:
         calls (list[str]): the dotted callees of the calls in its own body.
         dynamic_call (bool): whether it calls through a subscript, a call result or a local variable.
         reads (set[str]): the names it reads (roots of dotted names), for tables of handlers.
+        indexed (set[str]): the dotted attributes it subscripts or calls ``get`` on (``self.tool_definitions[name]``),
+            for tables of handlers an object holds.
         getattrs (list[tuple[str, str]]): ``getattr(obj, computed)`` calls: the object and the name's literal prefix.
         return_values (list[str]): dotted names returned, and dotted callees of calls returned.
         imports (dict[str, str]): imports made inside it (local name to symbolic qualified name).
@@ -90,6 +92,7 @@ class FunctionSummary:
     calls: list[str] = field(default_factory=list)
     dynamic_call: bool = False
     reads: set[str] = field(default_factory=set)
+    indexed: set[str] = field(default_factory=set)
     getattrs: list[tuple[str, str]] = field(default_factory=list)
     return_values: list[str] = field(default_factory=list)
     imports: dict[str, str] = field(default_factory=dict)
@@ -531,6 +534,10 @@ class _Summariser:
             elif isinstance(node, ast.Lambda):
                 stack.append(node.body)
                 continue
+            elif isinstance(node, ast.Subscript) and isinstance(node.value, ast.Attribute) and function is not None:
+                held = dotted(node.value)
+                if held is not None:
+                    function.indexed.add(held)  # ``self.tool_definitions[name]``
             elif isinstance(node, ast.NamedExpr) and function is not None:
                 self.bind(node.target, node.value, function, False)
             elif isinstance(node, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)) and function is not None:
@@ -542,6 +549,10 @@ class _Summariser:
         func = node.func
         name = dotted(func)
         if function is not None:
+            if isinstance(func, ast.Attribute) and func.attr == "get" and isinstance(func.value, ast.Attribute):
+                held = dotted(func.value)
+                if held is not None:
+                    function.indexed.add(held)  # ``self.handlers.get(name)``
             if name is None:
                 function.dynamic_call = True
                 inner = func.value if isinstance(func, ast.Attribute) else None
