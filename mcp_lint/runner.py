@@ -96,6 +96,8 @@ class Projects:
     Attributes:
         sources (dict[str, bytes]): the bytes of the projects' files read so far, by absolute path (a run drops them
             once its cache keys are made, before the worker processes start).
+        directories (tuple[str, ...]): the absolute directories the run was asked to check, for the roots of files
+            outside the working directory with no root marker above them (see :func:`project_root`).
     """
 
     def __init__(
@@ -111,6 +113,7 @@ class Projects:
         self._read: dict[str, tuple[dict[str, bytes], dict[str, str], dict[str, ModuleSummary] | None]] = {}
         self.models: dict[str, ProjectModel] = {}
         self.sources: dict[str, bytes] = {}
+        self.directories: tuple[str, ...] = ()
         self._context: ProjectContext | None = None
         self._context_models = 0
 
@@ -125,7 +128,7 @@ class Projects:
         Raises:
             ConfigError: when a configuration inside the project is invalid.
         """
-        root = project_root(str(path))
+        root = project_root(str(path), self.directories)
         if not os.path.abspath(path).startswith(root + os.sep):
             return None
         model = self.models.get(root)
@@ -149,7 +152,7 @@ class Projects:
             return
         walks: dict[str, ImportWalk] = {}
         for path in paths:
-            root = project_root(str(path))
+            root = project_root(str(path), self.directories)
             if root in self.models or root in self._read or not os.path.abspath(path).startswith(root + os.sep):
                 continue
             sources = self._sources(root)
@@ -262,7 +265,7 @@ def project_files(root: str, settings_for: Callable[[Path], Settings]) -> dict[s
     sources: dict[str, bytes] = {}
     for path in iter_python_files([Path(root)], settings_for):
         file = os.path.abspath(path)
-        if project_root(file) != root:
+        if project_root(file, (root,)) != root:
             continue  # a project nested inside this one
         try:
             sources[file] = path.read_bytes()
@@ -571,6 +574,8 @@ def _check_paths(
 
     cache = Cache(run.cache_dir) if run.cache_dir is not None else None
     projects = projects or Projects(resolve, SummaryCache(run.cache_dir), jobs=run.jobs)
+    paths = list(paths)
+    projects.directories = tuple(os.path.abspath(p) for p in paths if os.path.isdir(p))
     keys: dict[Path, str] = {}
     sdks: dict[tuple[str, tuple[str, ...]], str] = {}
     tasks = []

@@ -122,6 +122,19 @@ def _copy(project: Path, tmp_path: Path) -> Path:
     return target
 
 
+def test_a_directory_outside_the_working_directory_without_a_marker_is_one_project(tmp_path: Path) -> None:
+    """An unpacked archive (no ``.git``, no ``pyproject.toml``) checked from elsewhere is still one project."""
+    root = _copy(PROJECTS / "lowlevel_tables", tmp_path / "unpacked")
+    (root / "setup.cfg").unlink()
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    records = run_json(["--jobs", "2", str(root)], cwd=elsewhere)
+    found = {(str(Path(r["filename"]).relative_to(root)), r["location"]["row"], r["location"]["column"], r["code"])
+             for r in records}  # fmt: skip
+    assert found == expected(PROJECTS / "lowlevel_tables")
+    assert run_json(["--jobs", "1", str(root)], cwd=elsewhere) == records
+
+
 def test_editing_the_server_rechecks_the_tools_it_registers(tmp_path: Path) -> None:
     root = _copy(PROJECTS / "weather", tmp_path)
     cache = tmp_path / "cache"

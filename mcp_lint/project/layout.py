@@ -15,6 +15,7 @@ import glob
 import os
 import sys
 from functools import lru_cache
+from collections.abc import Iterable
 
 from mcp_lint.frameworks import MCP_ROOT_PACKAGES
 
@@ -37,17 +38,28 @@ def _root_of_directory(directory: str) -> str | None:
     return None if parent == directory else _root_of_directory(parent)
 
 
-def project_root(path: str) -> str:
+def project_root(path: str, directories: Iterable[str] = ()) -> str:
     """Find the project root of a file or directory.
 
     Args:
         path (str): a file or directory.
+        directories (Iterable[str]): the absolute directories a run was asked to check; a file outside the working
+            directory with no root marker above it belongs to the outermost of them that holds it (``mcp-lint check
+            /tmp/server`` of an unpacked archive is one project).
     Returns:
         str: the absolute path of the nearest directory above it with a root marker (or of the uv workspace that
-        directory is a member of), else the working directory.
+        directory is a member of), else the working directory (or, outside it, the checked directory that holds it).
     """
     root = _marker_root(path)
-    return _workspace_root(root) if root is not None else os.getcwd()
+    if root is not None:
+        return _workspace_root(root)
+    cwd = os.getcwd()
+    absolute = os.path.abspath(path)
+    if not absolute.startswith(cwd + os.sep):
+        holding = [d for d in directories if absolute == d or absolute.startswith(d.rstrip(os.sep) + os.sep)]
+        if holding:
+            return min(holding, key=len)
+    return cwd
 
 
 def package_root(path: str) -> str:
