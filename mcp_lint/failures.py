@@ -599,6 +599,8 @@ _CATCH_ALLS = frozenset(
         "requests.HTTPError", "requests.exceptions.HTTPError",
         "httpx.HTTPError", "httpx.HTTPStatusError", "httpx.RequestError",
         "aiohttp.ClientError", "aiohttp.client_exceptions.ClientError",
+        "googleapiclient.errors.HttpError", "google.api_core.exceptions.GoogleAPIError",
+        "google.api_core.exceptions.GoogleAPICallError", "slack_sdk.errors.SlackApiError",
     }
 )  # fmt: skip
 

@@ -630,7 +630,8 @@ class GenericSwallowedException(Rule):
     exception nor any classification: its message is a constant string, or is built only from the tool's
     own arguments and module constants. Library catch-alls are as broad in practice and count too: botocore's
     `ClientError`, `requests.RequestException`/`requests.HTTPError`, `httpx.HTTPError`/`HTTPStatusError`/
-    `RequestError` and `aiohttp.ClientError`. Every failure shape counts: a raised exception, a
+    `RequestError`, `aiohttp.ClientError`, Google's `googleapiclient.errors.HttpError` and
+    `google.api_core.exceptions.GoogleAPIError`, and `slack_sdk.errors.SlackApiError`. Every failure shape counts: a raised exception, a
     `CallToolResult(isError=True)`, an error dict (`{"error": ...}`, `{"success": False}`, ...), also in an
     envelope (`{"result": {"error": ...}}`), or a list of them, `json.dumps` of one, an
     `"Error: ..."`/`"Failed to ..."` string (also in `[TextContent(...)]`), an error-response model
@@ -748,7 +749,7 @@ class GenericSwallowedException(Rule):
     fix_applicability = Applicability.UNSAFE
     requires = re.compile(
         rb"except\s*:|(?<![A-Za-z0-9_])(Base)?Exception\b|ClientError|RequestException|HTTPError|HTTPStatusError"
-        rb"|RequestError"
+        rb"|RequestError|HttpError|GoogleAPI(Call)?Error|SlackApiError"
     )
 
     def __init__(self, context: RuleContext) -> None:
