@@ -562,7 +562,7 @@ class Linker:
         return [], []
 
     def _obj_functions(self, obj: Obj | None, depth: int = 0) -> list[tuple[str, str]]:
-        if obj is None or depth > 4:
+        if obj is None or depth > 8:  # tables built from tables: ``final = [wrap(t) for t in enabled]``
             return []
         if obj[0] == "function":
             return [(obj[1], obj[2])]

@@ -68,6 +68,8 @@ class FunctionSummary:
         return_values (list[str]): dotted names returned, and dotted callees of calls returned.
         imports (dict[str, str]): imports made inside it (local name to symbolic qualified name).
         assigns (dict[str, str]): local ``name = Callee(...)`` assignments: name to dotted callee.
+        unpacked (dict[str, str]): locals bound by unpacking a call's result (``tools, disabled = prepare(...)``):
+            name to dotted callee.
         self_attrs (dict[str, str]): ``self.attr = Callee(...)`` in its body: attribute to dotted callee.
         stores (set[str]): collections its parameters are stored into (``REGISTRY[k] = fn``), dotted.
         assigned_names (set[str]): every local name it binds.
@@ -97,6 +99,7 @@ class FunctionSummary:
     return_values: list[str] = field(default_factory=list)
     imports: dict[str, str] = field(default_factory=dict)
     assigns: dict[str, str] = field(default_factory=dict)
+    unpacked: dict[str, str] = field(default_factory=dict)
     self_attrs: dict[str, str] = field(default_factory=dict)
     stores: set[str] = field(default_factory=set)
     assigned_names: set[str] = field(default_factory=set)
@@ -317,7 +320,7 @@ class _Summariser:
             self.bind(node.target, None, function, klass is not None and function is None)
             iterated = self._iterable(node.iter)
             if isinstance(node.iter, ast.Name) and function is not None:
-                made_by = function.assigns.get(node.iter.id)
+                made_by = function.assigns.get(node.iter.id) or function.unpacked.get(node.iter.id)
                 if made_by is not None and not made_by.rpartition(".")[2][:1].isupper():
                     iterated = ("call", made_by)  # ``tools = filter_tools(...)`` then ``for tool in tools:``
             self.loops.append((node.target, iterated))
@@ -456,8 +459,12 @@ class _Summariser:
     ) -> None:  # fmt: skip
         """Record what an assignment binds: locals, module names, class and ``self`` attributes."""
         if isinstance(target, (ast.Tuple, ast.List)):
+            made = value.value if isinstance(value, ast.Await) else value
+            callee = dotted(made.func) if isinstance(made, ast.Call) else None
             for element in target.elts:
                 self.bind(element.value if isinstance(element, ast.Starred) else element, None, function, in_class_body)
+                if function is not None and callee is not None and isinstance(element, ast.Name):
+                    function.unpacked[element.id] = callee  # ``tools, disabled = prepare_tools(...)``
             return
         if isinstance(value, ast.Await):
             value = value.value
