@@ -31,7 +31,7 @@ from mcp_lint.traversal import children, leaves, nodes, own_nodes
 _BUILTINS = frozenset(dir(builtins))
 _SCOPES = (cst.FunctionDef, cst.ClassDef, cst.Lambda)
 # Collections of notes kept beside a result: ``warnings``, ``execution_log.warnings``, ``debug_log``.
-_LOG_COLLECTION = re.compile(r"(?i)warning|(^|_)logs?\b|debug")
+_LOG_COLLECTION = re.compile(r"(?i)warning|(^|_)(logs?|notes?)\b|debug")
 _EXCEPTION_ACCESSORS = frozenset(
     {"traceback.format_exc", "traceback.format_exception", "traceback.print_exc", "sys.exc_info", "sys.exception"}
 )
@@ -551,6 +551,24 @@ _HARMLESS = frozenset({"strip", "lstrip", "rstrip", "lower", "upper", "date", "t
 _LOGGER = re.compile(r"(?i)^(_*log(ger|ging)?|_*logger\w*|log)$")
 
 
+def _returns_constant(line: cst.BaseStatement) -> bool:
+    """Whether a statement only returns a constant (``return True``)."""
+    if not isinstance(line, cst.SimpleStatementLine) or len(line.body) != 1:
+        return False
+    statement = line.body[0]
+    value = statement.value if isinstance(statement, cst.Return) else None
+    return isinstance(value, (cst.Name, cst.SimpleString, cst.Integer)) and (
+        not isinstance(value, cst.Name) or value.value in ("True", "False", "None")
+    )
+
+
+def _validates(helper: FunctionInfo) -> bool:
+    """Whether every ``try`` of a helper only parses or converts (``def validate_version(v): try: parse(v); return
+    True except Exception: return False``): what it swallows is an input that does not parse."""
+    tries = [t for t in nodes(helper.node.body, prune=_SCOPES) if isinstance(t, cst.Try)]
+    return bool(tries) and all(_parsed_inputs(t) is not None for t in tries)
+
+
 def _only_logs(line: cst.BaseStatement) -> bool:
     """Whether a statement only logs: ``logger.warning("Converting ...")``."""
     if not isinstance(line, cst.SimpleStatementLine):
@@ -574,6 +592,8 @@ def _parsed_inputs(try_node: cst.Try) -> set[str] | None:
     if not isinstance(body, cst.IndentedBlock):
         return None
     lines = [line for line in body.body if not _only_logs(line)]
+    if len(lines) == 2 and _returns_constant(lines[1]):
+        lines = lines[:1]  # ``try: parse(version); return True``: a validator
     if len(lines) != 1:
         return None
     line = lines[0]
@@ -681,6 +701,10 @@ class GenericSwallowedException(Rule):
     `json.loads(raw)`, `response.json()`, `base64.b64decode(data)`, `Path(p).resolve()`, `uuid.UUID(...)`,
     `Decimal(...)`, `dict(params)`) is classified too when its message names the input error: it says invalid, not valid, format,
     must or expected, or names the parameter parsed.
+    So is a report on the outcome of a helper whose every `try` only parses its input (`def valid_day(d): try:
+    date.fromisoformat(d); return True except Exception: return False`, then `if not valid_day(day): raise
+    ToolError("Invalid date format")`), and a note a broad `except` appends to a notes, log or warnings list of a
+    result that goes on (`notes.append("Could not parse the requirement")`).
     Also classified: a broad `except` around a try body that only imports (`try: import numpy`: the failure is
     the missing dependency), one after a try body that ends by raising a failure report of its own (the
     `except` only falls back to a plainer report of that failure when building the detailed one fails), and a
@@ -878,6 +902,8 @@ class GenericSwallowedException(Rule):
             payload, shape = report.payload, report.shape
         if _Informativeness(index, function, None, [*within, node]).is_informative(payload):
             return
+        if _validates(helper) and _INPUT_ERROR.search(report_text(payload, function)):
+            return  # ``if not validate_version(v): raise ValidationError(..., "Invalid version format")``
         value = " or ".join(sorted(swallowed))
         who = f"{helper.name}() turns" if helper is not function else "an except clause here turns"
         self.report(
@@ -1010,8 +1036,13 @@ class GenericSwallowedException(Rule):
         if scope is None:
             return
         within = ancestors_within(self.context.ancestors, scope.function.node)
-        if any(isinstance(n, cst.ExceptHandler) for n in within):
+        handler = next((n for n in reversed(within) if isinstance(n, cst.ExceptHandler)), None)
+        if handler is not None:
             collection = func.value
+            if isinstance(collection, cst.Name) and _LOG_COLLECTION.search(collection.value) and not any(
+                isinstance(n, (cst.Return, cst.Raise)) for n in nodes(handler.body, prune=_SCOPES)
+            ):
+                return  # ``except Exception: notes.append("Could not parse ...")``: a note in a result that goes on
             if isinstance(collection, cst.Name) and any(collection.value in _value_names(v)[0] for v in scope.function.returns):
                 self._check(node)
             return
