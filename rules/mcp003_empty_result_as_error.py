@@ -75,6 +75,12 @@ _FAILURE = re.compile(
     r"\b(could not|couldn't|unable to|cannot|can't) (fetch|load|retrieve|connect|reach|download|read|access)\b",
     re.IGNORECASE,
 )
+# ... or offers absence as the other answer ("Unable to fetch income statements or no income statements found").
+_OR_ABSENT = re.compile(
+    r"\bor (no\b[^.;]*\b(found|match\w*|exists?|available)|(was |were |is |are )?not found|"
+    r"(does|do)(n't| not) exist)\b",
+    re.IGNORECASE,
+)
 # ... unless it says that nothing failed ("the search didn't fail, but ...").
 _NOT_FAILED = re.compile(
     r"\b((did|does|do|has|have|had|would|could|should)n['\u2019]t|"
@@ -1509,7 +1515,8 @@ class EmptyResultAsError(Rule):
     when the call's own text says nothing, the helper's returned text is its message) or one named so on an
     object the tool is given (`errors.tool_error("Alert not found", "not_found")`), whose message speaks of
     absence ("not found", "no rows", "no historical data for", "no documents match", "no move matching", "unknown
-    ability") and not of a failure ("failed", "could not fetch", "the endpoint may be unavailable") nor of an
+    ability") and not of a failure ("failed", "could not fetch", "the endpoint may be unavailable"; unless it
+    offers absence as the other answer, "Unable to fetch filings or no filings found") nor of an
     argument that must be given ("Metrics list cannot be empty", "a query is required") nor of a capability the
     system lacks ("No wireless interface support detected"). A `raise` its own function catches and swallows
     (`except Exception as e: logger.warning(e); return DEFAULTS`) never reaches the model and is not reported, nor
@@ -1789,7 +1796,7 @@ class EmptyResultAsError(Rule):
             text = self._message_text(report.payload, scope.function, report.statement)
             said = ABSENCE.search(text) is not None and (also is None or also.search(text) is not None)
             if said and _REQUIRED.search(text) is None and _UNSUPPORTED.search(text) is None and (
-                _FAILURE.search(_NOT_FAILED.sub(" ", text)) is None
+                _FAILURE.search(_NOT_FAILED.sub(" ", text)) is None or _OR_ABSENT.search(text) is not None
             ):
                 reports.append(report)
         return reports
