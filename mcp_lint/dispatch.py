@@ -177,10 +177,21 @@ class Dispatcher:
             ancestors (Sequence[cst.CSTNode]): the nodes from the handler's ``FunctionDef`` (or above it)
                 down to the statement's parent, outermost first.
         Returns:
-            bool: True when the statement is in no branch that selects a tool by name, and either the handler
-            has such branches or the statement is guarded by a test on the tool name (``if name not in TOOLS``).
+            bool: True when the statement is in no branch that selects a tool by name, nor in an ``except`` of
+            anything but a failed lookup (``KeyError``), and either the handler has such branches or the statement
+            is guarded by a test on the tool name (``if name not in TOOLS``, ``except KeyError`` around
+            ``HANDLERS[name]``).
         """
         guarded = False
+        for i, node in enumerate(ancestors):
+            if not isinstance(node, cst.ExceptHandler):
+                continue
+            if not _catches_lookup(node):
+                # ``except ValueError as e: raise McpError(INVALID_PARAMS, ...)`` around the tools' branches
+                # answers what a tool raised, not an unknown name
+                return False
+            if i > 0 and isinstance(ancestors[i - 1], cst.Try) and self.references_name(ancestors[i - 1].body):
+                guarded = True  # ``try: handler = HANDLERS[name] except KeyError: raise McpError(...)``
         for i, node in enumerate(ancestors[:-1]):
             child = ancestors[i + 1]
             if isinstance(node, cst.If) and child is node.body:
@@ -191,6 +202,19 @@ class Dispatcher:
                 if self.references_name(ancestors[i - 1].subject) and _is_literal_pattern(node.pattern):
                     return False
         return self.has_tool_branches or guarded
+
+
+_LOOKUP_ERRORS = frozenset({"KeyError", "LookupError", "AttributeError", "IndexError", "StopIteration"})
+
+
+def _catches_lookup(handler: cst.ExceptHandler) -> bool:
+    """Whether an ``except`` clause catches only what a failed lookup of a name raises (``except KeyError:``)."""
+    kind = handler.type
+    if kind is None:
+        return False
+    items = [e.value for e in kind.elements] if isinstance(kind, cst.Tuple) else [kind]
+    names = [item.attr.value if isinstance(item, cst.Attribute) else getattr(item, "value", None) for item in items]
+    return all(name in _LOOKUP_ERRORS for name in names)
 
 
 class Dispatchers:
