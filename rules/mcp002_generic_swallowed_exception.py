@@ -551,6 +551,15 @@ _HARMLESS = frozenset({"strip", "lstrip", "rstrip", "lower", "upper", "date", "t
 _LOGGER = re.compile(r"(?i)^(_*log(ger|ging)?|_*logger\w*|log)$")
 
 
+def _run_elsewhere(call: cst.Call) -> cst.BaseExpression | None:
+    """The function a call runs in a worker thread (``asyncio.to_thread(fetcher.download, x)``,
+    ``loop.run_in_executor(None, fetcher.download, x)``, ``anyio.to_thread.run_sync(...)``), else None."""
+    name = callee_name(call.func)
+    at = {"to_thread": 0, "run_sync": 0, "run_in_executor": 1}.get(name or "")
+    positional = [a for a in call.args if a.keyword is None and not a.star]
+    return positional[at].value if at is not None and len(positional) > at else None
+
+
 def _returns_constant(line: cst.BaseStatement) -> bool:
     """Whether a statement only returns a constant (``return True``)."""
     if not isinstance(line, cst.SimpleStatementLine) or len(line.body) != 1:
@@ -663,7 +672,8 @@ class GenericSwallowedException(Rule):
     returns (`format_error("get_chat", e, hint=...)` with `if hint: return hint`), nor when the helper fills the
     error into what it returns (`response.update(...)`).
 
-    It also finds a tool that calls a helper (in any module, also a method of a client object) whose broad
+    It also finds a tool that calls a helper (in any module, also a method of a client object, also in a worker
+    thread: `await asyncio.to_thread(fetcher.download, x)`) whose broad
     `except` returns `False` or `None`, or puts it in a returned tuple, or that returns such a helper's
     outcome, and then reports a constant failure on that outcome: `if not _save(x): return "Error: could not
     save"`, `if load() is None: ...`, `ok = _save(x)` then `if not ok: ...`, `item, parts = fetch(x)` then
@@ -960,7 +970,7 @@ class GenericSwallowedException(Rule):
         if not isinstance(tested, cst.Call):
             return None
         index = self.context.index
-        helper = index.callee(function, tested.func)
+        helper = index.callee(function, _run_elsewhere(tested) or tested.func)
         if helper is None:
             return None
         swallowed = _swallowed_values(helper, index, position) & caught
