@@ -477,6 +477,10 @@ def _fallthrough_swallowed(helper: FunctionInfo, index: ModuleIndex) -> set[str]
                 return {"None"}
             if isinstance(value, cst.Name) and value.value in ("False", "None"):
                 return {value.value}
+            if isinstance(value, cst.Subscript) and isinstance(value.value, cst.Name) and all(
+                isinstance(e.slice, cst.Slice) for e in value.slice
+            ):
+                value = value.value  # ``return papers[:max_results]``
             if isinstance(value, cst.Name) and _set_empty_before(statements[:at], value.value):
                 return {"[]"}  # ``apps = []``, filled in the ``try``: every exception leaves it empty
     return set()
@@ -686,7 +690,7 @@ class GenericSwallowedException(Rule):
     branch a text that says anywhere that something went wrong counts too (`f"File {file_id} could not be
     downloaded."`). A helper swallows too when it tries each candidate in a loop, skips those that raise
     (`except Exception: continue`) and returns `None` or `False` after the loop, or when its broad `except` only
-    logs and falls through to `return None` (or off the end, or to `return apps` where `apps = []` before the
+    logs and falls through to `return None` (or off the end, or to `return apps` (or `apps[:limit]`) where `apps = []` before the
     `try` and the `try` fills it); and a tool swallows in place when
     its own broad `except` sets to `False` or `None` the flag its `try` sets (`try: exists = bool(client.edges(a,
     b)) except Exception: exists = False`, then `if exists: ...` and a constant report). A failure text put in a
