@@ -601,6 +601,8 @@ _CATCH_ALLS = frozenset(
         "aiohttp.ClientError", "aiohttp.client_exceptions.ClientError",
         "googleapiclient.errors.HttpError", "google.api_core.exceptions.GoogleAPIError",
         "google.api_core.exceptions.GoogleAPICallError", "slack_sdk.errors.SlackApiError",
+        "pymongo.errors.PyMongoError", "sqlalchemy.exc.SQLAlchemyError", "redis.RedisError",
+        "redis.exceptions.RedisError", "psycopg2.Error", "psycopg.Error", "neo4j.exceptions.Neo4jError",
     }
 )  # fmt: skip
 

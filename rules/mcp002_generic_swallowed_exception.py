@@ -42,6 +42,20 @@ def _says_nothing_found(value: cst.BaseExpression) -> bool:
     return string_prefix(value) is not None and ABSENCE.search(literal_text(value)) is not None
 
 
+def _empty_value(value: cst.BaseExpression | None) -> str | None:
+    """The empty value an expression is, as the swallowed values name it: "None" (also for a bare ``return``),
+    "[]" (an empty list or tuple), "{}" or '""'; else None."""
+    if value is None or isinstance(value, cst.Name) and value.value == "None":
+        return "None"
+    if isinstance(value, (cst.List, cst.Tuple)) and not value.elements:
+        return "[]"
+    if isinstance(value, cst.Dict) and not value.elements:
+        return "{}"
+    if isinstance(value, cst.SimpleString) and string_prefix(value) is not None and not literal_text(value):
+        return '""'
+    return None
+
+
 def _guarded_import(node: cst.CSTNode) -> bool:
     """Whether a node is a ``try`` that guards an import (a missing dependency is not a swallowed failure)."""
     return isinstance(node, cst.Try) and _guards_import(node)
@@ -379,10 +393,10 @@ def _swallowed_values(
         if position is not None:
             elements = value.elements if isinstance(value, (cst.Tuple, cst.List)) else ()
             value = elements[position].value if position < len(elements) else cst.Name("True")
-        if value is None:
-            found.add("None")
-        elif isinstance(value, cst.Name) and value.value in ("False", "None"):
-            found.add(value.value)
+        if isinstance(value, cst.Name) and value.value == "False":
+            found.add("False")
+        elif _empty_value(value) is not None:
+            found.add(_empty_value(value))  # type: ignore[arg-type]
     if position is None:
         found |= _loop_swallowed(helper, index) | _fallthrough_swallowed(helper, index)
     if depth < 3 and position is None:
@@ -464,7 +478,7 @@ def _fallthrough_swallowed(helper: FunctionInfo, index: ModuleIndex) -> set[str]
     for at, statement in enumerate(statements):
         if not isinstance(statement, cst.Try) or _guards_import(statement):
             continue
-        if not any(breadth(h, index) is not None and not leaves(h.body) for h in statement.handlers):
+        if not any(breadth(h, index) is not None and not leaves(h.body) and _quiet(h) for h in statement.handlers):
             continue
         if statement.orelse is not None or statement.finalbody is not None:
             continue
@@ -520,11 +534,48 @@ def _carries_error(call: cst.BaseExpression, position: int, index: ModuleIndex, 
     return False
 
 
+def _passed_through(expr: cst.BaseExpression) -> Iterator[cst.BaseExpression]:
+    """The parts of a returned value that reach the result unchanged, so that an empty value there reads as an
+    empty result: the value itself, the values of a dict or list literal, a comprehension's iterable, the
+    positional arguments of a call (``json.dumps(papers)``), a slice (``papers[:n]``), a conditional's arms and
+    an f-string's fields; not an attribute or an item of it (``result.text`` fails on None instead)."""
+    stack = [expr]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, cst.Await):
+            node = node.expression
+        yield node
+        if isinstance(node, cst.Dict):
+            stack.extend(e.value for e in node.elements if isinstance(e, cst.DictElement))
+        elif isinstance(node, (cst.List, cst.Tuple, cst.Set)):
+            stack.extend(e.value for e in node.elements)
+        elif isinstance(node, (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp)):
+            stack.append(node.for_in.iter)
+        elif isinstance(node, cst.Call):
+            stack.extend(a.value for a in node.args if a.keyword is None and not a.star)
+        elif isinstance(node, cst.Subscript) and all(isinstance(e.slice, cst.Slice) for e in node.slice):
+            stack.append(node.value)
+        elif isinstance(node, cst.IfExp):
+            stack.extend((node.body, node.orelse))
+        elif isinstance(node, cst.FormattedString):
+            stack.extend(p.expression for p in node.parts if isinstance(p, cst.FormattedStringExpression))
+
+
+def _tested_names(function: FunctionInfo) -> set[str]:
+    """The locals a function's ``if`` tests, conditional expressions and ``assert`` statements read."""
+    found: set[str] = set()
+    for node in nodes(function.node.body, prune=_SCOPES):
+        test = node.test if isinstance(node, (cst.If, cst.IfExp, cst.While, cst.Assert)) else None
+        if test is not None:
+            found.update(_value_names(test)[0])
+    return found
+
+
 def _failed_test(test: cst.BaseExpression) -> tuple[cst.BaseExpression, bool, frozenset[str]] | None:
     """Read an ``if`` test on a helper's outcome: (the tested expression, whether the body is the failure branch,
     the swallowed values the test catches)."""
     if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
-        return test.expression, True, frozenset({"False", "None", "[]"})
+        return test.expression, True, frozenset({"False", "None", "[]", "{}", '""'})
     if isinstance(test, cst.Comparison) and len(test.comparisons) == 1:
         target = test.comparisons[0]
         right = target.comparator
@@ -594,6 +645,35 @@ def _only_logs(line: cst.BaseStatement) -> bool:
         ):  # fmt: skip
             return False
     return True
+def _quiet(handler: cst.ExceptHandler) -> bool:
+    """Whether an ``except`` clause only logs, prints, stores values or passes, so that the function goes on after
+    it (a call of anything else may raise: ``self._handle_client_error(e)`` converts and re-raises)."""
+    for line in handler.body.body:
+        if not isinstance(line, cst.SimpleStatementLine):
+            return False
+        for statement in line.body:
+            if isinstance(statement, (cst.Pass, cst.Assign, cst.AugAssign, cst.AnnAssign)):
+                continue
+            value = statement.value if isinstance(statement, cst.Expr) else None
+            if isinstance(value, cst.Await):
+                value = value.expression
+            if not isinstance(value, cst.Call):
+                return False
+            func = value.func
+            root = func
+            while isinstance(root, cst.Attribute):
+                root = root.value
+            dotted = cst.Module([]).code_for_node(func)
+            if not (
+                dotted in ("print", "traceback.print_exc", "warnings.warn", "sys.stderr.write")
+                or isinstance(func, cst.Attribute) and (
+                    _LOGGER.match(callee_name(func.value) or "") or isinstance(root, cst.Name) and root.value == "ctx"
+                )
+            ):  # fmt: skip
+                return False
+    return True
+
+
 #: Words of a message that names an input error.
 _INPUT_ERROR = re.compile(r"\b(invalid|format\w*|must|expect\w*|not (?:a )?valid)\b", re.IGNORECASE)
 
@@ -664,7 +744,9 @@ class GenericSwallowedException(Rule):
     own arguments and module constants. Library catch-alls are as broad in practice and count too: botocore's
     `ClientError`, `requests.RequestException`/`requests.HTTPError`, `httpx.HTTPError`/`HTTPStatusError`/
     `RequestError`, `aiohttp.ClientError`, Google's `googleapiclient.errors.HttpError` and
-    `google.api_core.exceptions.GoogleAPIError`, and `slack_sdk.errors.SlackApiError`. Every failure shape counts: a raised exception, a
+    `google.api_core.exceptions.GoogleAPIError`, `slack_sdk.errors.SlackApiError`, and the base errors of database
+    clients (pymongo's `PyMongoError`, SQLAlchemy's `SQLAlchemyError`, redis-py's `RedisError`, psycopg's `Error`,
+    neo4j's `Neo4jError`). Every failure shape counts: a raised exception, a
     `CallToolResult(isError=True)`, an error dict (`{"error": ...}`, `{"success": False}`, ...), also in an
     envelope (`{"result": {"error": ...}}`), or a list of them, `json.dumps` of one, an
     `"Error: ..."`/`"Failed to ..."` string (also in `[TextContent(...)]`), an error-response model
@@ -678,7 +760,7 @@ class GenericSwallowedException(Rule):
 
     It also finds a tool that calls a helper (in any module, also a method of a client object, also in a worker
     thread: `await asyncio.to_thread(fetcher.download, x)`) whose broad
-    `except` returns `False` or `None`, or puts it in a returned tuple, or that returns such a helper's
+    `except` returns `False`, `None` or an empty value (`[]`, `{}`, `""`), or puts it in a returned tuple, or that returns such a helper's
     outcome, and then reports a constant failure on that outcome: `if not _save(x): return "Error: could not
     save"`, `if load() is None: ...`, `ok = _save(x)` then `if not ok: ...`, `item, parts = fetch(x)` then
     `if item is None: ...`, `if ok: return result` followed by the report, `"Saved" if ok else "Failed to
@@ -703,8 +785,13 @@ class GenericSwallowedException(Rule):
 
     A tool whose own broad `except` answers with what reads as a valid empty result is reported too: a text
     that says nothing was found (`except Exception: return "No interfaces found matching the criteria."`): the
-    model is told there is nothing there when the lookup failed. An empty value (`return []`) says nothing of
-    the kind and is left alone.
+    model is told there is nothing there when the lookup failed. So is one that answers with an empty value
+    (`except Exception: return ""`, `[]`, `{}` or `None`), and a tool that passes on the outcome of a helper whose
+    broad `except` turns every exception into such a value: returned unchanged or inside a list, a dict, a
+    comprehension, a slice, an f-string or a call such as `json.dumps` (`return arxiv.search(q)`, or `papers =
+    search(q)` then `return [p.to_dict() for p in papers]`), or tested and answered with a text that says nothing
+    was found (`if not results: return "No results found"`). An attribute of the outcome (`result.text`) fails on
+    `None` instead and is not reported, nor a value the tool takes apart in loops and filters first.
 
     Narrow `except` clauses are not reported (their type is the classification), nor reports that include
     the exception (`str(e)`, `f"{e}"`, `repr(e)`, `type(e).__name__`, `e.args`, `e.response["Error"]["Code"]`,
@@ -787,7 +874,8 @@ class GenericSwallowedException(Rule):
     fix_applicability = Applicability.UNSAFE
     requires = re.compile(
         rb"except\s*:|(?<![A-Za-z0-9_])(Base)?Exception\b|ClientError|RequestException|HTTPError|HTTPStatusError"
-        rb"|RequestError|HttpError|GoogleAPI(Call)?Error|SlackApiError"
+        rb"|RequestError|HttpError|GoogleAPI(Call)?Error|SlackApiError|PyMongoError|SQLAlchemyError|RedisError"
+        rb"|Neo4jError|psycopg"
     )
 
     def __init__(self, context: RuleContext) -> None:
@@ -834,6 +922,13 @@ class GenericSwallowedException(Rule):
             ):  # fmt: skip
                 # ``except Exception: return "No interfaces found"``: every failure reads as a valid empty answer
                 self.report(node, f"{what} reported as an empty result; include the error or classify it")
+            elif (
+                isinstance(node, cst.Return) and scope.result_of is not None and _empty_value(value) is not None
+                and not (handler_at and _guarded_import(within[handler_at - 1]))
+            ):  # fmt: skip
+                # ``except Exception: return ""`` in the tool itself: the model reads every failure as an empty result
+                empty = "None" if value is None else _empty_value(value)
+                self.report(node, f"{what} answered with {empty}, which reads as a valid empty result; report the error")
             return
         if informativeness.is_informative(report.payload):
             dropping = _dropping_helper(report.payload, informativeness.derived, self.context.index, scope.function)
@@ -892,6 +987,8 @@ class GenericSwallowedException(Rule):
                     if found is not None:
                         break
         if found is None:
+            if isinstance(node, cst.Return):
+                self._check_passed_on(node, function)
             return
         helper, swallowed = found
         index = self.context.index
@@ -908,6 +1005,20 @@ class GenericSwallowedException(Rule):
             report = failure_report(node, index, function, module=module)
             if report is None:
                 text = _branch_text(node)
+                scope = self.context.scope
+                if (
+                    text is not None and ABSENCE.search(text) and not _FAILURE_PHRASE.search(text)
+                    and scope is not None and scope.result_of is not None and swallowed - {"False"}
+                    and not _Informativeness(index, function, None, [*within, node]).is_informative(node.value)  # type: ignore[union-attr]
+                ):  # fmt: skip
+                    # ``if not papers: return "No papers found"`` in the tool: every failure reads as nothing found
+                    who = f"{helper.name}() turns" if helper is not function else "an except clause here turns"
+                    self.report(
+                        node,
+                        f"{who} every exception into {' or '.join(sorted(swallowed - {'False'}))}, so this 'nothing found' "
+                        "answer is what every failure reads as; let it raise or return the error",
+                    )
+                    return
                 if text is None or _FAILURE_PHRASE.search(text) is None:
                     return
                 # In the branch the swallowed value takes, a text that says something went wrong anywhere in it
@@ -924,6 +1035,43 @@ class GenericSwallowedException(Rule):
             node,
             f"{who} every exception into {value}, so this {shape.value} is constant; let it raise or return the error",
         )
+
+    def _check_passed_on(self, node: cst.Return, function: FunctionInfo) -> None:
+        """``return arxiv.search(query)``, or ``papers = arxiv.search(query)`` then ``return [p.to_dict() for p in
+        papers]``, in the tool itself, where the helper turns every exception into an empty value: the model reads
+        each failure as a valid empty result. A value the tool tests first (``if not papers:``) is judged at the
+        test's branch instead."""
+        scope = self.context.scope
+        if node.value is None or scope is None or scope.result_of is None:
+            return
+        index = self.context.index
+        tested = _tested_names(function)
+        candidates: list[cst.BaseExpression] = []
+        for passed in _passed_through(node.value):
+            if isinstance(passed, cst.Name):
+                name = passed.value
+                bound = function.assigned(name) if name not in tested and function.bindings(name) == 1 else None
+                if bound is not None:
+                    candidates.append(bound)
+            else:
+                candidates.append(passed)
+        for candidate in candidates:
+            if isinstance(candidate, cst.Await):
+                candidate = candidate.expression
+            if not isinstance(candidate, cst.Call):
+                continue
+            helper = index.callee(function, _run_elsewhere(candidate) or candidate.func)
+            if helper is None or helper is function:
+                continue
+            swallowed = _swallowed_values(helper, helper.module or index) - {"False"}
+            if swallowed:
+                value = " or ".join(sorted(swallowed))
+                self.report(
+                    node,
+                    f"{helper.name}() turns every exception into {value}, which this tool returns as a valid "
+                    "result; let it raise or return the error",
+                )
+                return
 
     def _swallowing_test(
         self, test: cst.BaseExpression, in_body: bool, function: FunctionInfo, arm: cst.BaseExpression | None = None
