@@ -534,6 +534,20 @@ def _carries_error(call: cst.BaseExpression, position: int, index: ModuleIndex, 
     return False
 
 
+def _returned(function: FunctionInfo, name: str) -> bool:
+    """Whether a function returns a local, directly or inside a local it returns (``result = {"server_info":
+    server_info}`` then ``return result``)."""
+    for value in function.returns:
+        names = _value_names(value)[0]
+        if name in names:
+            return True
+        for outer in names:
+            bound = function.assigned(outer) if outer != name else None
+            if bound is not None and name in _value_names(bound)[0]:
+                return True
+    return False
+
+
 def _passed_through(expr: cst.BaseExpression) -> Iterator[cst.BaseExpression]:
     """The parts of a returned value that reach the result unchanged, so that an empty value there reads as an
     empty result: the value itself, the values of a dict or list literal, a comprehension's iterable, the
@@ -1173,7 +1187,7 @@ class GenericSwallowedException(Rule):
             # {"pipeline": data, "forecasting": forecast}``: the failure of a part is reported inside the result
             # (when the except clause returns or raises, its report is judged there)
             sends = any(isinstance(n, (cst.Return, cst.Raise)) for n in nodes(handler.body, prune=_SCOPES))
-            if not sends and any(name in _value_names(value)[0] for value in scope.function.returns):
+            if not sends and _returned(scope.function, name):
                 self._check(node)
             return
         branch = next((n for n in reversed(within) if isinstance(n, cst.If)), None)

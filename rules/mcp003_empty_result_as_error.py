@@ -1543,7 +1543,11 @@ class EmptyResultAsError(Rule):
     (`ClientError`, `httpx.HTTPStatusError`) does not. A report may also be a result model's error field
     (`Doc(error_message=f"Document {id} not found")`) or a formatter given the failure's text
     (`format_result(op, summary=f"Error: vertex {id} not found")`, no fix there); a message bound more than once
-    is read from the binding that reaches the report.
+    is read from the binding that reaches the report, and a message bound to what a project function returns
+    (`message = job_not_found(name)`, then `raise ValueError(message)`) from that function's text. A 404 or
+    emptiness branch that only sets the message (`if status == 404: error_msg = f"Build {n} not found" else:
+    error_msg = ...`) is reported at the report right after the `if` that sends it (no fix there: the other
+    branch sends it too).
 
     The tested value must be the tool's own result, judged from the binding that reaches the test: a call, an
     await, a subscript, a comprehension, or an accumulator filled in a loop (`rows = []` then `rows.append(...)`),
@@ -1674,15 +1678,22 @@ class EmptyResultAsError(Rule):
         if _not_found_status(node.test):
             chain = [*ancestors_within(self.context.ancestors, scope.function.node), node]
             if not _lists(scope) and not _sent_by_action(node.test, self._flow(scope, chain)):
-                self._report_absence(node, _reports_in(node.body), scope)
+                candidates = _reports_in(node.body)
+                text = None
+                if not candidates:
+                    candidates, text = self._set_then_sent(node)
+                self._report_absence(node, candidates, scope, text=text)
             return
         subjects = emptiness_subjects(node.test)
         lookups = membership_lookups(node.test)
+        text: str | None = None
         if subjects or lookups:
             fallbacks = {id(r) for inner in _fallback_tests(node.body) for r in _reports_in(inner.body)}
             candidates = [r for r in _reports_in(node.body) if id(r) not in fallbacks]
             if not candidates:
                 candidates = self._reported_later(node)
+            if not candidates:
+                candidates, text = self._set_then_sent(node)
         else:
             subjects = nonempty_subjects(node.test)
             if not subjects and isinstance(node.orelse, cst.Else):
@@ -1700,7 +1711,7 @@ class EmptyResultAsError(Rule):
             if not subjects:
                 return
             candidates = self._otherwise(node)
-        reports = self._absence_reports(candidates, scope)
+        reports = self._absence_reports(candidates, scope, text=text)
         if not reports:
             return
         chain = [*ancestors_within(self.context.ancestors, scope.function.node), node]
@@ -1731,7 +1742,7 @@ class EmptyResultAsError(Rule):
             return  # ``self._workspace = ...(info)``: a helper that sets up what the server holds
         if self._is_action(scope, flow, tested):
             return
-        self._report_all(reports, scope)
+        self._report_all(reports, scope, fixable=text is None)
 
     def visit_ExceptHandler(self, node: cst.ExceptHandler) -> None:
         # ``except ResourceNotFoundError: raise MCPError(f"User {user_id} not found")`` in a read.
@@ -1769,23 +1780,51 @@ class EmptyResultAsError(Rule):
         if fetched:
             self._report_absence(node, candidates, scope)
 
-    def _report_all(self, reports: list[FailureReport], scope: ToolScope) -> None:
-        """Report each empty result reported as a failure, with the fix that returns it as a success."""
+    def _report_all(self, reports: list[FailureReport], scope: ToolScope, fixable: bool = True) -> None:
+        """Report each empty result reported as a failure, with the fix that returns it as a success (none when
+        not ``fixable``: a report that other branches send too)."""
         for report in reports:
             self._reported.add(id(report.statement))
             self.report(
                 report.statement,
                 f"Empty result reported as a failure ({report.shape.value}); return it as a successful result",
                 # a helper's result (``format_result(op, summary="Error: ...")``): what it builds is not known here
-                None if report.shape is Shape.HELPER else self._fix(report.statement, report.payload, scope),
+                None if report.shape is Shape.HELPER or not fixable else self._fix(report.statement, report.payload, scope),
             )
 
+    def _set_then_sent(self, node: cst.If) -> tuple[list[cst.Return | cst.Raise], str | None]:
+        """The report after an ``if`` whose branch only sets the message it sends (``if status == 404: error_msg =
+        f"Build {n} not found" else: error_msg = f"HTTP error {status}"``, then ``return {"error": error_msg}``),
+        and the text the branch sets; ``([], None)`` when the branch does anything else."""
+        body = node.body.body if isinstance(node.body, cst.IndentedBlock) else ()
+        texts: dict[str, str] = {}
+        for statement in body:
+            for small in statement.body if isinstance(statement, cst.SimpleStatementLine) else (None,):
+                if isinstance(small, cst.Expr):
+                    continue  # ``logger.warning(...)``
+                if not (isinstance(small, cst.Assign) and len(small.targets) == 1):
+                    return [], None
+                target = small.targets[0].target
+                if not isinstance(target, cst.Name) or string_prefix(small.value) is None:
+                    return [], None
+                texts[target.value] = literal_text(small.value)
+        said = {name for name, text in texts.items() if ABSENCE.search(text)}
+        if not said:
+            return [], None
+        sent = [
+            r for r in self._after(node)
+            if any(isinstance(n, cst.Name) and n.value in said for n in nodes(r))
+        ]
+        return sent, " ".join(texts[name] for name in sorted(said))
+
     def _absence_reports(
-        self, candidates: list[cst.Return | cst.Raise], scope: ToolScope, also: re.Pattern[str] | None = None
+        self, candidates: list[cst.Return | cst.Raise], scope: ToolScope, also: re.Pattern[str] | None = None,
+        text: str | None = None,
     ) -> list[FailureReport]:
         """The failure reports among ``return`` and ``raise`` statements whose message speaks of absence ("not
         found", "no rows"; and says what ``also`` matches, when given) and not of a failure ("failed to"), and that
-        were not reported yet."""
+        were not reported yet. ``text``, when given, is the message they send (set by the branch before them)."""
+        given = text
         reports = []
         for small in candidates:
             if id(small) in self._reported or _caught_in(scope.function.node, small):
@@ -1793,7 +1832,7 @@ class EmptyResultAsError(Rule):
             report = failure_report(small, self.context.index, scope.function) or _named_error_call(small)
             if report is None:
                 continue
-            text = self._message_text(report.payload, scope.function, report.statement)
+            text = given if given is not None else self._message_text(report.payload, scope.function, report.statement)
             said = ABSENCE.search(text) is not None and (also is None or also.search(text) is not None)
             if said and _REQUIRED.search(text) is None and _UNSUPPORTED.search(text) is None and (
                 _FAILURE.search(_NOT_FAILED.sub(" ", text)) is None or _OR_ABSENT.search(text) is not None
@@ -1803,11 +1842,12 @@ class EmptyResultAsError(Rule):
 
     def _report_absence(
         self, node: cst.CSTNode, candidates: list[cst.Return | cst.Raise], scope: ToolScope,
-        also: re.Pattern[str] | None = None,
+        also: re.Pattern[str] | None = None, text: str | None = None,
     ) -> None:  # fmt: skip
         """Report the failure reports that speak of absence (and say what ``also`` matches, when given) where a read
-        found nothing without a value test: a not-found exception, a 404 status, a lookup loop that fell through."""
-        reports = self._absence_reports(candidates, scope, also)
+        found nothing without a value test: a not-found exception, a 404 status, a lookup loop that fell through.
+        ``text``, when given, is the message the reports send (set before them by the branch)."""
+        reports = self._absence_reports(candidates, scope, also, text)
         if not reports:
             return
         name = scope.function.name
@@ -1818,7 +1858,7 @@ class EmptyResultAsError(Rule):
         chain = [*ancestors_within(self.context.ancestors, scope.function.node), node]
         if self._tool_verdict(scope, chain) != "read":
             return  # an action's missing target is a real failure; an unnamed tool is not guessed at
-        self._report_all(reports, scope)
+        self._report_all(reports, scope, fixable=text is None)
 
     def _flow(self, scope: ToolScope, chain: Sequence[cst.CSTNode]) -> Flow:
         """Flow: what reaches the end of ``chain`` in the scope's function, with this module's constants."""
@@ -1921,6 +1961,15 @@ class EmptyResultAsError(Rule):
                     builders.append(helper)
                 else:
                     text.extend(report_text(value, helper) for value in helper.returns)
+        for name in nodes(payload, prune=(cst.Lambda,)):
+            # ``message = not_found_message(job)`` then ``raise ValueError(message)``
+            bound = function.assigned(name.value) if isinstance(name, cst.Name) else None
+            if isinstance(bound, cst.Await):
+                bound = bound.expression
+            if isinstance(bound, cst.Call):
+                helper = self.context.index.callee(function, bound.func)
+                if helper is not None and helper is not function:
+                    builders.append(helper)
         if builders and ABSENCE.search(" ".join(text)) is None:
             text.extend(report_text(value, helper) for helper in builders for value in helper.returns)
         return " ".join(text)
