@@ -395,14 +395,23 @@ def verb_of(name: str) -> str | None:
     """Tell whether a tool or operation name reads or acts, by its first verb.
 
     Args:
-        name (str): ``get_issue``, ``jira_create_issue``, ``branch_merge``, ``searchCode``.
+        name (str): ``get_issue``, ``jira_create_issue``, ``branch_merge``, ``searchCode``; a read joined to an
+            action (``search_and_trigger``, ``get_or_create``) acts.
     Returns:
         str | None: "read", "action", or None when it names no verb either list knows.
     """
     verb = _first_verb(name)
     if verb is None:
         return None
-    return "read" if verb in _READ_VERBS else "action"
+    if verb in _READ_VERBS:
+        # ``search_and_trigger``, ``get_or_create``: a read joined to an action is an action
+        words = _tokens(name)
+        if any(
+            joint in ("and", "or", "then") and later in _ACTION_VERBS for joint, later in zip(words, words[1:])
+        ):  # fmt: skip
+            return "action"
+        return "read"
+    return "action"
 
 
 def _first_verb(name: str) -> str | None:
