@@ -123,6 +123,8 @@ _ACTION_VERBS = frozenset(
     "copy duplicate paste build ingest export clear cleanup link relink perform record resume run setup append "
     "capture grab".split()
 )
+# The method a tool class runs its tool in: ``class ListTablesTool(Tool): async def perform(self, arguments)``.
+_ENTRY_METHODS = frozenset({"perform", "run", "execute", "call", "__call__", "handle", "invoke", "arun", "_run", "_arun"})
 # Every verb the names above know.
 _VERBS = _READ_VERBS | _ACTION_VERBS | _COMPUTE_VERBS
 # Operations that change the object they are called on or given (`ticket.update(...)`, `db.delete(row)`).
@@ -1591,7 +1593,9 @@ class EmptyResultAsError(Rule):
     tool (`if action == "delete_folder":`, `subaction == "disk_details"`, also when the branch reaches a helper
     through other functions),
     for a helper from every tool that reaches it (when reads and actions both reach it, the helper's own name
-    decides), and from what the function does next: a mutating call on what it found (`ticket.update(...)`,
+    decides; for the entry method of a tool class that a dispatcher runs through a table of tool objects,
+    `ListTablesTool.perform` or `.run`, its class's name), a read joined to an action (`search_and_trigger`,
+    `get_or_create`) acts, and from what the function does next: a mutating call on what it found (`ticket.update(...)`,
     `db.delete(row)`, `cur.execute("UPDATE ...")`) makes it an action. A tool named as a read acts only through
     a method of what it found or a write statement; handing the value to a helper (`create_reference(report)`)
     builds the answer. When none of this tells a read from an action (a tool named `clip_color` or
@@ -2037,8 +2041,15 @@ class EmptyResultAsError(Rule):
         if verdict is not None and verdict != "mixed":
             return verdict
         # Reached only by tools whose names tell nothing, or by reads and actions alike (then a guess would be
-        # wrong for some): the helper's own name decides (``find_similar``), else nothing is reported.
-        return verb_of(scope.function.name) or _described_verdict(scope.function)
+        # wrong for some): the helper's own name decides (``find_similar``), else nothing is reported. The entry
+        # method of a tool class (``ListTablesTool.perform``, run by a dispatcher through a table of tool objects)
+        # is named by its class.
+        function = scope.function
+        if function.name in _ENTRY_METHODS and function.class_name is not None:
+            verdict = verb_of(function.class_name)
+            if verdict is not None:
+                return verdict
+        return verb_of(function.name) or _described_verdict(function)
 
     def _operations_of(self, function: FunctionInfo) -> dict[tuple[str | None, str], list[str]]:
         """The operation branches of a many-purpose tool (``if action == "extract_frames":``) under which its
