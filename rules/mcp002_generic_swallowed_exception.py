@@ -535,16 +535,35 @@ def _carries_error(call: cst.BaseExpression, position: int, index: ModuleIndex, 
 
 
 def _returned(function: FunctionInfo, name: str) -> bool:
-    """Whether a function returns a local, directly or inside a local it returns (``result = {"server_info":
-    server_info}`` then ``return result``)."""
-    for value in function.returns:
-        names = _value_names(value)[0]
-        if name in names:
+    """Whether a function returns a local, directly or through the locals it goes into: ``result =
+    {"server_info": server_info}`` then ``return result``; ``jobs.append(status)``, ``report = Report(jobs=jobs)``,
+    then ``return report.model_dump()``."""
+    into: dict[str, set[str]] = {}  # local -> the locals its value goes into
+    for node in nodes(function.node.body, prune=_SCOPES):
+        if isinstance(node, cst.Assign):
+            targets = {_stored_in(t.target) for t in node.targets}
+            for target in targets:
+                if isinstance(target, cst.Name):
+                    for read in _value_names(node.value)[0]:
+                        into.setdefault(read, set()).add(target.value)
+        elif isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value in (
+            "append", "extend", "insert", "add", "update", "setdefault"
+        ):
+            holder = _stored_in(node.func.value)
+            if isinstance(holder, cst.Name):
+                for arg in node.args:
+                    for read in _value_names(arg.value)[0]:
+                        into.setdefault(read, set()).add(holder.value)
+    returned = {read for value in function.returns for read in _value_names(value)[0]}
+    seen, stack = {name}, [name]
+    while stack:
+        current = stack.pop()
+        if current in returned:
             return True
-        for outer in names:
-            bound = function.assigned(outer) if outer != name else None
-            if bound is not None and name in _value_names(bound)[0]:
-                return True
+        for later in into.get(current, ()):
+            if later not in seen:
+                seen.add(later)
+                stack.append(later)
     return False
 
 
@@ -794,7 +813,9 @@ class GenericSwallowedException(Rule):
 
     A broad `except` that only stores a constant error dict or error model into a part of what the function
     returns (`except Exception: forecast = {"error": "Forecasting data not available"}`, then `return
-    {"pipeline": data, "forecasting": forecast}`) is reported where it stores it. A report the `except` fills
+    {"pipeline": data, "forecasting": forecast}`, also through the locals, lists and models it goes into before
+    the return: `statuses.append(status)`, `report = Report(jobs=statuses)`, `return report.model_dump()`) is
+    reported where it stores it. A report the `except` fills
     with the exception (`result["error"] = f"Lookup error: {e}"`, then `return result`) carries it.
 
     A tool whose own broad `except` answers with what reads as a valid empty result is reported too: a text
