@@ -603,6 +603,9 @@ _CATCH_ALLS = frozenset(
         "google.api_core.exceptions.GoogleAPICallError", "slack_sdk.errors.SlackApiError",
         "pymongo.errors.PyMongoError", "sqlalchemy.exc.SQLAlchemyError", "redis.RedisError",
         "redis.exceptions.RedisError", "psycopg2.Error", "psycopg.Error", "neo4j.exceptions.Neo4jError",
+        "sqlite3.Error", "sqlite3.DatabaseError", "aiosqlite.Error", "pymysql.MySQLError", "pymysql.err.MySQLError",
+        "mysql.connector.Error", "mysql.connector.errors.Error", "asyncpg.PostgresError",
+        "asyncpg.exceptions.PostgresError",
     }
 )  # fmt: skip
 

@@ -382,11 +382,13 @@ def _records_exception(handler: cst.ExceptHandler, name: str) -> bool:
 
 
 def _swallowed_values(
-    helper: FunctionInfo, index: ModuleIndex, position: int | None = None, depth: int = 0
+    helper: FunctionInfo, index: ModuleIndex, position: int | None = None, depth: int = 0, within: bool = False
 ) -> set[str]:
-    """What a helper's broad ``except`` clauses return instead of the exception: "False" and/or "None"; with a
-    position, what they put there in a returned tuple (``return None, {}``). A helper that returns another
-    helper's outcome (``return merge_cells(...)``) swallows what that one swallows."""
+    """What a helper's broad ``except`` clauses return instead of the exception: "False", "None" or an empty value
+    ("[]", "{}", '""'); with a position, what they put there in a returned tuple (``return None, {}``). A helper
+    that returns another helper's outcome (``return merge_cells(...)``) swallows what that one swallows; with
+    ``within``, also one whose outcome it passes on inside what it returns (``repos = get_items(...)`` then
+    ``return [convert(r) for r in repos]``: "[]"), and never "False" (a flag is not a result)."""
     found: set[str] = set()
     for returned in _except_returns(helper, index):
         value = returned.value
@@ -401,13 +403,20 @@ def _swallowed_values(
         found |= _loop_swallowed(helper, index) | _fallthrough_swallowed(helper, index)
     if depth < 3 and position is None:
         for value in helper.returns:
+            if within:
+                for call, keeps_none in _outcome_calls(helper, value, strict=True):
+                    delegate = index.callee(helper, call.func)
+                    if delegate is not None and delegate is not helper:
+                        passed = _swallowed_values(delegate, delegate.module or index, None, depth + 1, True)
+                        found |= passed if keeps_none else passed - {"None"}
+                continue
             if isinstance(value, cst.Await):
                 value = value.expression
             if isinstance(value, cst.Call):
                 delegate = index.callee(helper, value.func)
                 if delegate is not None and delegate is not helper:
                     found |= _swallowed_values(delegate, delegate.module or index, None, depth + 1)
-    return found
+    return found - {"False"} if within else found
 
 
 def _except_flags(function: FunctionInfo, index: ModuleIndex) -> dict[str, set[str]]:
@@ -567,31 +576,68 @@ def _returned(function: FunctionInfo, name: str) -> bool:
     return False
 
 
-def _passed_through(expr: cst.BaseExpression) -> Iterator[cst.BaseExpression]:
+def _raises_given(node: cst.CSTNode, function: FunctionInfo) -> bool:
+    """Whether a ``raise`` raises an exception object the function did not build from constants: a parameter or a
+    local bound to anything but a call (``raise fallback_error``, given by the caller with the real cause)."""
+    if not (isinstance(node, cst.Raise) and isinstance(node.exc, cst.Name)):
+        return False
+    bound = function.assigned(node.exc.value)
+    return not isinstance(bound, cst.Call)
+
+
+#: Calls whose value is their argument's, serialised or copied: ``json.dumps(rows)``, ``list(rows)``.
+_SERIALISERS = frozenset({"dumps", "list", "tuple", "sorted", "set", "dict", "str", "jsonify", "JSONResponse"})
+
+
+def _passed_through(expr: cst.BaseExpression, strict: bool = False) -> Iterator[tuple[cst.BaseExpression, bool]]:
     """The parts of a returned value that reach the result unchanged, so that an empty value there reads as an
     empty result: the value itself, the values of a dict or list literal, a comprehension's iterable, the
     positional arguments of a call (``json.dumps(papers)``), a slice (``papers[:n]``), a conditional's arms and
-    an f-string's fields; not an attribute or an item of it (``result.text`` fails on None instead)."""
-    stack = [expr]
+    an f-string's fields; not an attribute or an item of it (``result.text`` fails on None instead). Each comes
+    with whether None passes there as the answer (not through a comprehension or a slice, which fail on it, nor
+    as one field of a dict or list, where it is a missing part). ``strict`` (for what a helper returns, which may
+    be one part of a longer answer) leaves out f-string fields, dict and list members and the arguments of calls
+    other than serialisers (``"\n".join(lines)``, ``f"PDF: {status}"``, ``{"period": period}``)."""
+    stack: list[tuple[cst.BaseExpression, bool]] = [(expr, True)]
     while stack:
-        node = stack.pop()
+        node, keeps_none = stack.pop()
         if isinstance(node, cst.Await):
             node = node.expression
-        yield node
-        if isinstance(node, cst.Dict):
-            stack.extend(e.value for e in node.elements if isinstance(e, cst.DictElement))
-        elif isinstance(node, (cst.List, cst.Tuple, cst.Set)):
-            stack.extend(e.value for e in node.elements)
+        yield node, keeps_none
+        if isinstance(node, cst.Dict) and not strict:
+            stack.extend((e.value, False) for e in node.elements if isinstance(e, cst.DictElement))
+        elif isinstance(node, (cst.List, cst.Tuple, cst.Set)) and not strict:
+            stack.extend((e.value, False) for e in node.elements)
         elif isinstance(node, (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp)):
-            stack.append(node.for_in.iter)
+            stack.append((node.for_in.iter, False))
         elif isinstance(node, cst.Call):
-            stack.extend(a.value for a in node.args if a.keyword is None and not a.star)
+            if not strict or callee_name(node.func) in _SERIALISERS:
+                stack.extend((a.value, keeps_none) for a in node.args if a.keyword is None and not a.star)
         elif isinstance(node, cst.Subscript) and all(isinstance(e.slice, cst.Slice) for e in node.slice):
-            stack.append(node.value)
+            stack.append((node.value, False))
         elif isinstance(node, cst.IfExp):
-            stack.extend((node.body, node.orelse))
-        elif isinstance(node, cst.FormattedString):
-            stack.extend(p.expression for p in node.parts if isinstance(p, cst.FormattedStringExpression))
+            stack.extend(((node.body, keeps_none), (node.orelse, keeps_none)))
+        elif isinstance(node, cst.FormattedString) and not strict:
+            stack.extend(
+                (p.expression, keeps_none) for p in node.parts if isinstance(p, cst.FormattedStringExpression)
+            )
+
+
+def _outcome_calls(
+    function: FunctionInfo, value: cst.BaseExpression, skip: set[str] = frozenset(), strict: bool = False  # type: ignore[assignment]
+) -> Iterator[tuple[cst.Call, bool]]:
+    """The calls whose outcome a returned value passes on (see ``_passed_through``), directly or through a local
+    bound once to one (``repos = get_items(...)`` then ``return [convert(r) for r in repos]``), each with whether
+    None passes; locals in ``skip`` (tested before the return) are not followed."""
+    for passed, keeps_none in _passed_through(value, strict):
+        if isinstance(passed, cst.Name):
+            name = passed.value
+            bound = function.assigned(name) if name not in skip and function.bindings(name) == 1 else None
+            if isinstance(bound, cst.Await):
+                bound = bound.expression
+            passed = bound  # type: ignore[assignment]
+        if isinstance(passed, cst.Call):
+            yield passed, keeps_none
 
 
 def _tested_names(function: FunctionInfo) -> set[str]:
@@ -779,7 +825,8 @@ class GenericSwallowedException(Rule):
     `RequestError`, `aiohttp.ClientError`, Google's `googleapiclient.errors.HttpError` and
     `google.api_core.exceptions.GoogleAPIError`, `slack_sdk.errors.SlackApiError`, and the base errors of database
     clients (pymongo's `PyMongoError`, SQLAlchemy's `SQLAlchemyError`, redis-py's `RedisError`, psycopg's `Error`,
-    neo4j's `Neo4jError`). Every failure shape counts: a raised exception, a
+    neo4j's `Neo4jError`, `sqlite3.Error`, aiosqlite's `Error`, PyMySQL's `MySQLError`, `mysql.connector.Error`,
+    asyncpg's `PostgresError`). Every failure shape counts: a raised exception, a
     `CallToolResult(isError=True)`, an error dict (`{"error": ...}`, `{"success": False}`, ...), also in an
     envelope (`{"result": {"error": ...}}`), or a list of them, `json.dumps` of one, an
     `"Error: ..."`/`"Failed to ..."` string (also in `[TextContent(...)]`), an error-response model
@@ -825,8 +872,11 @@ class GenericSwallowedException(Rule):
     broad `except` turns every exception into such a value: returned unchanged or inside a list, a dict, a
     comprehension, a slice, an f-string or a call such as `json.dumps` (`return arxiv.search(q)`, or `papers =
     search(q)` then `return [p.to_dict() for p in papers]`), or tested and answered with a text that says nothing
-    was found (`if not results: return "No results found"`). An attribute of the outcome (`result.text`) fails on
-    `None` instead and is not reported, nor a value the tool takes apart in loops and filters first.
+    was found (`if not results: return "No results found"`). The helper may be reached through others that pass
+    its outcome on as their own answer (`found = search(q)` then `return [p.title for p in found]`), not as one
+    field or line of a larger answer (`{"count": n, "period": period}`, `f"PDF: {status}"`). An attribute of the
+    outcome (`result.text`) fails on `None` instead and is not reported, nor is `None` in one field of the tool's
+    answer, nor a value the tool takes apart in loops and filters first.
 
     Narrow `except` clauses are not reported (their type is the classification), nor reports that include
     the exception (`str(e)`, `f"{e}"`, `repr(e)`, `type(e).__name__`, `e.args`, `e.response["Error"]["Code"]`,
@@ -910,13 +960,16 @@ class GenericSwallowedException(Rule):
     requires = re.compile(
         rb"except\s*:|(?<![A-Za-z0-9_])(Base)?Exception\b|ClientError|RequestException|HTTPError|HTTPStatusError"
         rb"|RequestError|HttpError|GoogleAPI(Call)?Error|SlackApiError|PyMongoError|SQLAlchemyError|RedisError"
-        rb"|Neo4jError|psycopg"
+        rb"|Neo4jError|psycopg|sqlite3|aiosqlite|MySQLError|mysql\.connector|PostgresError"
     )
 
     def __init__(self, context: RuleContext) -> None:
         super().__init__(context)
         # function -> the flags its own broad except clauses set to a constant (see _except_flags)
         self._flags: dict[cst.FunctionDef, dict[str, set[str]]] = {}
+        # function -> the locals its tests read; helper -> the empty values it swallows every exception into
+        self._tested: dict[cst.FunctionDef, set[str]] = {}
+        self._swallowed: dict[cst.FunctionDef, set[str]] = {}
 
     def _check(self, node: cst.Return | cst.Raise | cst.Call) -> None:
         scope = self.context.scope
@@ -1025,6 +1078,8 @@ class GenericSwallowedException(Rule):
             if isinstance(node, cst.Return):
                 self._check_passed_on(node, function)
             return
+        if _raises_given(node, function):
+            return  # ``raise fallback_error``: what the caller built, with the real cause
         helper, swallowed = found
         index = self.context.index
         module = self.context.module
@@ -1080,25 +1135,18 @@ class GenericSwallowedException(Rule):
         if node.value is None or scope is None or scope.result_of is None:
             return
         index = self.context.index
-        tested = _tested_names(function)
-        candidates: list[cst.BaseExpression] = []
-        for passed in _passed_through(node.value):
-            if isinstance(passed, cst.Name):
-                name = passed.value
-                bound = function.assigned(name) if name not in tested and function.bindings(name) == 1 else None
-                if bound is not None:
-                    candidates.append(bound)
-            else:
-                candidates.append(passed)
-        for candidate in candidates:
-            if isinstance(candidate, cst.Await):
-                candidate = candidate.expression
-            if not isinstance(candidate, cst.Call):
-                continue
+        tested = self._tested.get(function.node)
+        if tested is None:
+            tested = self._tested[function.node] = _tested_names(function)
+        for candidate, keeps_none in _outcome_calls(function, node.value, tested):
             helper = index.callee(function, _run_elsewhere(candidate) or candidate.func)
             if helper is None or helper is function:
                 continue
-            swallowed = _swallowed_values(helper, helper.module or index) - {"False"}
+            swallowed = self._swallowed.get(helper.node)
+            if swallowed is None:
+                swallowed = self._swallowed[helper.node] = _swallowed_values(helper, helper.module or index, within=True)
+            if not keeps_none:
+                swallowed = swallowed - {"None"}
             if swallowed:
                 value = " or ".join(sorted(swallowed))
                 self.report(

@@ -542,6 +542,11 @@ class Linker:
             return handlers, wrappers
         if kind == "getattr":
             return self._getattr_functions(file, scope, target[1], target[2]), []
+        if kind == "refs":  # a literal list handed to a registering function
+            listed: list[tuple[str, str]] = []
+            for ref in target[1]:
+                listed.extend(self._obj_functions(self.resolve(file, scope, ref)))
+            return listed, []
         if kind == "each":
             inner = target[1]
             if inner[0] == "call":
@@ -655,6 +660,15 @@ class Linker:
             if obj is not None and obj[0] == "param":
                 # ``def tool(**kw): def decorator(fn): return mcp.tool(**kw)(fn)``: what it decorates is a tool,
                 # and so is what a call of ``def _register_tool(mcp, name, fn)`` hands it, through its wrappers.
+                self._registering.setdefault((obj[1], obj[2]), framework)
+                self._registered_params.setdefault((obj[1], obj[2]), obj[3])  # type: ignore[misc]
+                self._registered_wrappers.setdefault((obj[1], obj[2]), wrapped_by)
+        elif not handlers and registration.target[0] == "each" and not registration.target[2] and scope is not None:
+            inner = registration.target[1]
+            obj = self.resolve(file, scope, inner[1]) if inner[0] == "ref" else None
+            if obj is not None and obj[0] == "param":
+                # ``def register_tools(mcp, tools_list): for fn in tools_list: mcp.tool()(fn)``: the functions
+                # a call hands it in that place (``register_tools(mcp, issue_tools)``) are tools.
                 self._registering.setdefault((obj[1], obj[2]), framework)
                 self._registered_params.setdefault((obj[1], obj[2]), obj[3])  # type: ignore[misc]
                 self._registered_wrappers.setdefault((obj[1], obj[2]), wrapped_by)

@@ -723,6 +723,8 @@ class _Summariser:
                 places += [(k.arg, k.value) for k in node.keywords if k.arg]
                 for place, value in places:
                     target = self._target(value) if isinstance(value, (ast.Name, ast.Attribute)) else None
+                    if isinstance(value, (ast.List, ast.Tuple)):
+                        target = ("refs", tuple(_refs(value)))  # ``register_tools(mcp, [get_repo, fork_repo])``
                     if target is not None:
                         self.summary.registrations.append(Registration("forward", callee, place, target, scope))
 
