@@ -34,6 +34,19 @@ _SETUP_NAME = re.compile(
     r"bridge|adapter|backend|gateway|socket|channel|processor|parser|strategy|converter|extractor|renderer)",
     re.IGNORECASE,
 )
+
+
+def _setup_name(name: str) -> bool:
+    """Whether a local's name says it holds setup (``client``, ``api_key``, ``session``); not a plural of such a
+    word (``market_sessions``, ``channels``, ``api_keys``: records a read lists), except request headers and
+    credentials, which stay setup."""
+    match = _SETUP_NAME.search(name)
+    if match is None:
+        return False
+    plural = name[match.end() :].lower() in ("s", "es")
+    return not plural or match.group(0).lower() in ("header", "credential")
+
+
 # What only a report of a missing thing says (stricter than ABSENCE: "no data" may follow any failure).
 _NOT_THERE = re.compile(r"\b(not found|(does|do|did)( not|n't) exist|no such)\b", re.IGNORECASE)
 # What a report of an argument checked against the values the code knows says.
@@ -223,7 +236,7 @@ def _checks_configuration(expr: cst.BaseExpression) -> bool:
     if isinstance(expr, cst.Await):
         expr = expr.expression
     return isinstance(expr, cst.Call) and any(
-        isinstance(n, cst.Name) and _SETUP_NAME.search(n.value) for arg in expr.args for n in nodes(arg.value)
+        isinstance(n, cst.Name) and _setup_name(n.value) for arg in expr.args for n in nodes(arg.value)
     )
 
 
@@ -489,7 +502,7 @@ def _held_registry(expr: cst.BaseExpression) -> bool:
             return False
         expr = expr.func.value  # the mapping a view is taken of
     base, _ = _member_chain(expr)
-    return isinstance(base, cst.Name) and bool(_SETUP_NAME.search(base.value) or _SETUP_SOURCE.search(base.value))
+    return isinstance(base, cst.Name) and bool(_setup_name(base.value) or _SETUP_SOURCE.search(base.value))
 
 
 def _member_chain(expr: cst.BaseExpression) -> tuple[cst.BaseExpression, str | None]:
@@ -1025,18 +1038,18 @@ class Flow:
         if member is not None and not _is_collection_member(member):
             return False  # ``user.email``: a missing field of a record is an unmet precondition
         if isinstance(base, cst.NamedExpr):
-            if not isinstance(base.target, cst.Name) or _SETUP_NAME.search(base.target.value):
+            if not isinstance(base.target, cst.Name) or _setup_name(base.target.value):
                 return False
             return self.kind(base.value) == "result"
         if isinstance(base, cst.Name):
-            return _SETUP_NAME.search(base.value) is None and self.name_kind(base.value) == "result"
+            return not _setup_name(base.value) and self.name_kind(base.value) == "result"
         return self.kind(base) == "result"
 
     def is_lookup(self, key: cst.BaseExpression, container: cst.BaseExpression) -> bool:
         """Whether ``key not in container`` looks up a key from the tool's arguments in what the tool fetched
         (``sheet not in wb.sheetnames``), rather than checking an allow-list or configuration."""
         base, _ = _member_chain(container)
-        if isinstance(base, cst.Name) and _SETUP_NAME.search(base.value):
+        if isinstance(base, cst.Name) and _setup_name(base.value):
             return False
         return self.kind(key) == "input" and self.kind(base) in ("result", "field")
 
@@ -1577,7 +1590,8 @@ class EmptyResultAsError(Rule):
     metric"; so is an index of such dicts built by a comprehension; a demo store of data written out, answered
     with "No orders found", is still searched); configuration, credentials, request headers, clients and connections, and the
     components the code picks for an input (a processor or parser for a content type) (`if not api_key`,
-    `if client is None`, `shutil.which("tool")`), a file named by a constant (`Path("models/x.pt").exists()`); a
+    `if client is None`, `shutil.which("tool")`; a plural such as `market_sessions` or `channels` names records a
+    read lists, not setup), a file named by a constant (`Path("models/x.pt").exists()`); a
     helper that
     authenticates the request (`verify_token`'s missing signing key), or that sets up what the server holds
     (it keeps what it found on `self`: `self._workspace = init(info)`); and boolean flags.
@@ -1787,7 +1801,7 @@ class EmptyResultAsError(Rule):
         if isinstance(base, cst.Call) and isinstance(base.func, cst.Name) and base.func.value in _ITERATORS:
             return  # ``for i in range(count)``: positions, not the items of a result
         if isinstance(base, cst.Name):
-            fetched = _SETUP_NAME.search(base.value) is None and flow.name_kind(base.value) == "result"
+            fetched = not _setup_name(base.value) and flow.name_kind(base.value) == "result"
         else:
             fetched = flow.kind(base) == "result"
         if fetched:
