@@ -134,7 +134,7 @@ _ACTION_VERBS = frozenset(
     "unlink reset revert rollback ban toggle replace destroy purge truncate mute unmute notify sync clone fork "
     "lock unlock mark download resize crop rotate blur flip fill overlay draw open activate switch import "
     "copy duplicate paste build ingest export clear cleanup link relink perform record resume run setup append "
-    "capture grab".split()
+    "capture grab configure provision initialize launch migrate scale invoke".split()
 )
 # The method a tool class runs its tool in: ``class ListTablesTool(Tool): async def perform(self, arguments)``.
 _ENTRY_METHODS = frozenset({"perform", "run", "execute", "call", "__call__", "handle", "invoke", "arun", "_run", "_arun"})
@@ -1511,6 +1511,33 @@ def _found_exit(loop: cst.For) -> bool:
     return any(isinstance(n, cst.Return) and n.value is not None for n in nodes(loop.body, prune=_SCOPES))
 
 
+def _found_flag(loop: cst.For) -> str | None:
+    """The local a loop sets to what it found just before it breaks (``if name in names: found = kind; break``)."""
+    for node in nodes(loop.body, prune=_SCOPES):
+        block = node.body if isinstance(node, cst.If) and isinstance(node.body, cst.IndentedBlock) else None
+        lines = list(block.body) if block is not None else []
+        smalls = [small for line in lines if isinstance(line, cst.SimpleStatementLine) for small in line.body]
+        if len(smalls) >= 2 and isinstance(smalls[-1], cst.Break) and isinstance(smalls[-2], cst.Assign):
+            targets = smalls[-2].targets
+            if len(targets) == 1 and isinstance(targets[0].target, cst.Name):
+                return targets[0].target.value
+    return None
+
+
+def _flag_unset_test(test: cst.BaseExpression, flag: str) -> bool:
+    """Whether a test holds when a loop's found flag was never set: ``not found``, ``found is None``."""
+    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        return isinstance(test.expression, cst.Name) and test.expression.value == flag
+    if isinstance(test, cst.Comparison) and len(test.comparisons) == 1:
+        target = test.comparisons[0]
+        return (
+            isinstance(test.left, cst.Name) and test.left.value == flag
+            and isinstance(target.operator, (cst.Is, cst.Equal))
+            and isinstance(target.comparator, cst.Name) and target.comparator.value == "None"
+        )  # fmt: skip
+    return False
+
+
 def _loop_items(expr: cst.BaseExpression) -> cst.BaseExpression:
     """The collection a loop goes over: ``enumerate(rows)``, ``sorted(rows)``, ``rows.items()`` and ``await`` are seen
     through."""
@@ -1558,7 +1585,9 @@ class EmptyResultAsError(Rule):
     `NoSuchKey`; not a missing file or module), at a test of a 404 status or of a not-found error code
     (`e.response.status_code == 404`, `err["Code"] == "NoSuchKey"`), and at what follows a loop over a fetched
     result that returns what it looks for (`for f in feeds: if f["id"] == feed_id: return f`, then
-    `raise ToolError("Feed not found")`; also after a `while` that pages through such loops until it runs out). A lookup by a key from the tool's arguments in
+    `raise ToolError("Feed not found")`; also after a `while` that pages through such loops until it runs out),
+    or that sets what it found and breaks (`found = c; break`, then `if not found:`; not in a list, whose missing
+    scope names nothing, unless the branch of a many-purpose tool says it describes one thing). A lookup by a key from the tool's arguments in
     what the tool fetched (`if sheet not in book.sheet_names`) is a get-by-name that found nothing. So is a
     read tool's missing input file or stored item (`if not os.path.exists(filename)` in `get_comments`),
     unless every tool that reaches the check already made it itself. An `except` of a narrow exception whose
@@ -1786,12 +1815,26 @@ class EmptyResultAsError(Rule):
     def visit_For(self, node: cst.For) -> None:
         # ``for feed in feeds: if feed["id"] == feed_id: return feed`` then ``raise ToolError("Feed not found")``.
         scope = self.context.scope
-        if scope is None or not _found_exit(node):
+        if scope is None:
             return
-        if isinstance(node.orelse, cst.Else):
-            candidates = _reports_in(node.orelse.body)
+        if _found_exit(node):
+            if isinstance(node.orelse, cst.Else):
+                candidates = _reports_in(node.orelse.body)
+            else:
+                candidates = self._after(node) or self._after_pages(node)
         else:
-            candidates = self._after(node) or self._after_pages(node)
+            # ``for kind, names in kinds.items(): if name in names: found = kind; break`` then ``if not found:``
+            # a list's missing scope names nothing; an operation branch (``elif action == "describe":``) of a
+            # many-purpose tool says what the tool does there
+            operations = _operation_branch([*ancestors_within(self.context.ancestors, scope.function.node), node])
+            listing = (
+                any(_first_verb(o) in _COLLECTION_VERBS for o in operations) if operations else _lists(scope)
+            )
+            flag = _found_flag(node) if not listing else None
+            following = self._next_statement(node) if flag is not None else None
+            if not (isinstance(following, cst.If) and _flag_unset_test(following.test, flag)):  # type: ignore[arg-type]
+                return
+            candidates = _reports_in(following.body)
         if not candidates:
             return
         chain = [*ancestors_within(self.context.ancestors, scope.function.node), node]
@@ -1806,6 +1849,14 @@ class EmptyResultAsError(Rule):
             fetched = flow.kind(base) == "result"
         if fetched:
             self._report_absence(node, candidates, scope)
+
+    def _next_statement(self, node: cst.CSTNode) -> cst.CSTNode | None:
+        """The statement after one in its block, or None."""
+        block = self.context.ancestors[-1] if self.context.ancestors else None
+        if not isinstance(block, cst.IndentedBlock):
+            return None
+        position = next((k for k, s in enumerate(block.body) if s is node), None)
+        return block.body[position + 1] if position is not None and position + 1 < len(block.body) else None
 
     def _report_all(self, reports: list[FailureReport], scope: ToolScope, fixable: bool = True) -> None:
         """Report each empty result reported as a failure, with the fix that returns it as a success (none when
