@@ -112,6 +112,7 @@ _COLLECTION_WORDS = frozenset(
 _PAYLOAD = frozenset(
     "json text body content payload response data all first one one_or_none scalar scalars scalar_one "
     "scalar_one_or_none fetchone fetchall fetchmany readlines read result results items values keys latest last "
+    "single "
     "to_list tolist to_dict dict model_dump records rows list".split()
 )
 _COUNT_WORDS = frozenset("count total num number size length".split())
@@ -1396,6 +1397,8 @@ _SETUP_TOKENS = frozenset(
 )
 # Verbs of tools that answer with a collection.
 _COLLECTION_VERBS = frozenset("list search query browse scan count explore filter".split())
+# Verbs of tools that examine what they are given: its missing input file is bad input, not an empty answer.
+_ANALYSIS_VERBS = frozenset("check analyze validate verify inspect scan compare diff probe summarize".split())
 # Words of the names of helpers that authenticate the request a tool makes (``verify_token``, ``_login``).
 _AUTH_TOKENS = frozenset("auth oauth authenticate login token tokens credential credentials".split())
 # Builtins that make what a loop goes over out of other values.
@@ -1483,6 +1486,13 @@ def _lists(scope: ToolScope) -> bool:
     names = [scope.function.name]
     names += [_tool_names(handler)[0] for handler in scope.handlers if not handler.is_dispatcher]
     return any(_first_verb(name) in _COLLECTION_VERBS for name in names)
+
+
+def _examines(scope: ToolScope) -> bool:
+    """Whether a tool that reaches the function examines what it is given (``check_script``, ``analyze_file``)
+    rather than fetching it; the helper's own name (``validate_path``) does not decide."""
+    names = [_tool_names(handler)[0] for handler in scope.handlers if not handler.is_dispatcher]
+    return any(_first_verb(name) in _ANALYSIS_VERBS for name in names)
 
 
 def _kept_on_self(function: FunctionInfo, tested: list[cst.BaseExpression]) -> bool:
@@ -1590,7 +1600,8 @@ class EmptyResultAsError(Rule):
     scope names nothing, unless the branch of a many-purpose tool says it describes one thing). A lookup by a key from the tool's arguments in
     what the tool fetched (`if sheet not in book.sheet_names`) is a get-by-name that found nothing. So is a
     read tool's missing input file or stored item (`if not os.path.exists(filename)` in `get_comments`),
-    unless every tool that reaches the check already made it itself. An `except` of a narrow exception whose
+    unless every tool that reaches the check already made it itself, or a tool that reaches it examines what it
+    is given (`check_script`, `analyze_file`: the argument names nothing to examine). An `except` of a narrow exception whose
     name says nothing of absence counts when the report says the thing is not found, does not exist or there is
     no such thing (`except CommError: raise ValueError(f"Run not found: {run_id}")`); a library catch-all
     (`ClientError`, `httpx.HTTPStatusError`) does not. A report may also be a result model's error field
@@ -1788,6 +1799,8 @@ class EmptyResultAsError(Rule):
             ]  # fmt: skip
             if not tested or self._tool_verdict(scope, chain) != "read" or _checked_by_callers(scope, self.context.index):
                 return
+            if _examines(scope):
+                return  # ``check_script(path)`` of a missing script: the argument names nothing to examine
             if _lists(scope):
                 return  # ``list_dumps(directory)`` of a missing directory: the argument names nothing
         if self._tool_verdict(scope, chain) is None:
