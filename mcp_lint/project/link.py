@@ -422,7 +422,34 @@ class Linker:
                         break
             if callee is not None:
                 return self._value(cfile, scope, callee, depth + 1)
+            for function in summary.functions:
+                if function.owner == cpath and f"self.{attr}" in function.tables:
+                    return ("table", cfile, f"self.{attr}", function.path)
         return None
+
+    def table_classes(self, file: str, name: str, scope: str | None, depth: int = 0) -> list[tuple[str, str]]:
+        """Every project class a collection holds (``AVAILABLE_TOOLS = [DealsTool, ContactsTool]``), through the
+        tables it is built from.
+
+        Args:
+            file (str): the module.
+            name (str): the collection's name.
+            scope (str | None): the function it is local to (or that sets it on ``self``), None for a module-level one.
+            depth (int): how many tables led here.
+        Returns:
+            list[tuple[str, str]]: (file, class path) of each class.
+        """
+        if depth > 8:
+            return []
+        found: list[tuple[str, str]] = []
+        refs = self.functions[file][scope].tables.get(name, ()) if scope else self.summaries[file].tables.get(name, ())
+        for ref in refs:
+            obj = self.resolve(file, scope, ref)
+            if obj is not None and obj[0] == "class":
+                found.append((obj[1], obj[2]))
+            elif obj is not None and obj[0] == "table":
+                found.extend(self.table_classes(obj[1], obj[2], obj[3] if len(obj) > 3 else None, depth + 1))
+        return found
 
     def overrides(self, file: str, path: str) -> list[tuple[str, str]]:
         """The methods that override a method in the project's subclasses of its class, at any depth.
@@ -869,8 +896,22 @@ class Linker:
             for name in sorted(function.reads | function.indexed):
                 obj = self.resolve(file, function.path, name)
                 if obj is not None and obj[0] == "table":
-                    for target in self.table_functions(obj[1], obj[2], 0, obj[3] if len(obj) > 3 else None):
+                    scope = obj[3] if len(obj) > 3 else None
+                    for target in self.table_functions(obj[1], obj[2], 0, scope):
                         yield None, target
+                    # ``tool = self.tools[name](self.client)`` then ``tool.execute(arguments)``: the method of each
+                    # class the table holds that a call here names on a local it cannot resolve
+                    classes = self.table_classes(obj[1], obj[2], scope)
+                    for called in function.calls if classes else ():
+                        root, _, method = called.rpartition(".")
+                        if not root or "." in root or root not in function.assigned_names:
+                            continue
+                        if self.resolve(file, function.path, called) is not None:
+                            continue
+                        for cfile, cls in classes:
+                            found = self._method(cfile, cls, method, 0)
+                            if found is not None and found[0] == "function":
+                                yield None, (found[1], found[2])
         for owner, prefix in function.getattrs:
             for target in self._getattr_functions(file, function.path, owner, prefix):
                 yield None, target

@@ -513,6 +513,9 @@ class _Summariser:
                 kind = dict(function.params).get(value.id) or function.assigns.get(value.id)
             if target.value.id in ("self", "cls") and kind is not None:
                 function.self_attrs[target.attr] = kind
+            elif target.value.id == "self" and isinstance(value, _COLLECTIONS):
+                # ``self.tools = {cls(client).name: cls for cls in AVAILABLE_TOOLS}``: a table the object holds
+                function.tables.setdefault(f"self.{target.attr}", []).extend(_refs(value))
             return
         if isinstance(target, ast.Subscript) and function is not None and value is not None:
             # ``REGISTRY[key] = fn`` stores a parameter into a collection.
