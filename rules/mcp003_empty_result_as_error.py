@@ -1014,9 +1014,12 @@ class Flow:
                 and callee is not None
                 and callee not in _PAYLOAD
                 and verb_of(callee) is None
+                and not _is_collection_member(callee)
                 and self.kind(expr.func.value) in ("result", "field")
             ):
-                return "field"  # ``filing.xbrl()``: a part of a fetched record, read through a method
+                # ``filing.xbrl()``: a part of a fetched record, read through a method; not ``account.users()``,
+                # the items a record holds
+                return "field"
             if (
                 isinstance(expr.func, cst.Attribute)
                 and not expr.args
