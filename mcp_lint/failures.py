@@ -37,6 +37,7 @@ ERROR_TEXT = re.compile(
 #: What a report of an empty result says ("No results found", "not found", "nothing matched").
 ABSENCE = re.compile(
     r"\b(not found|n[o']t exist|no such|nothing|(?<!non-)(?<!non )empty|none (found|matched|available)|"
+    r"none (of them |of these )?(were|are) (valid|found|available|matching)|"
     r"no ([\w-]+ ){0,4}(found|match(es|ed|ing)?|returned|available|detected|exists?)\b|"
     r"no ([\w-]+ ){0,3}(results?|matches|records|data|items|rows|entries|hits|keys|files|history|quotes?|"
     r"documents|values)\b|"

@@ -167,9 +167,9 @@ def _is_flag(expr: cst.BaseExpression) -> bool:
     if isinstance(expr, cst.Await):
         expr = expr.expression
     if isinstance(expr, cst.Name):
-        return _FLAG.search(expr.value) is not None
+        return _flag_name(expr.value)
     if isinstance(expr, cst.Attribute):
-        return _FLAG.search(expr.attr.value) is not None
+        return _flag_name(expr.attr.value)
     if isinstance(expr, cst.Call):
         # A predicate: ``os.path.exists(path)``, ``p.is_file()``, ``is_valid(x)`` answers yes or no, it finds nothing.
         name = callee_name(expr.func)
@@ -180,7 +180,16 @@ def _is_flag(expr: cst.BaseExpression) -> bool:
         key = expr.slice[0].slice.value
     elif isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute) and expr.func.attr.value == "get" and expr.args:
         key = expr.args[0].value
-    return isinstance(key, cst.SimpleString) and _FLAG.search(str(literal_value(key))) is not None
+    return isinstance(key, cst.SimpleString) and _flag_name(str(literal_value(key)))
+
+
+def _flag_name(name: str) -> bool:
+    """Whether a name reads as a boolean flag (``is_valid``, ``success``, ``exists``); not a collection qualified by
+    such a word (``valid_media_results``, ``enabled_users``)."""
+    if _FLAG.search(name) is None:
+        return False
+    words = _tokens(name)
+    return not words or _FLAG.search(words[-1]) is not None or not _is_collection_member(name)
 
 
 # The names of functions that build an error report: ``tool_error``, ``error_response``, ``make_error``.
