@@ -1262,10 +1262,10 @@ class GenericSwallowedException(Rule):
         branch = next((n for n in reversed(within) if isinstance(n, cst.If)), None)
         if branch is None:
             return
-        if failure_shape(node.value, self.context.index, scope.function, module=self.context.module) is None:
-            return
         if not any(name in _value_names(value)[0] for value in scope.function.returns):
             return  # never sent
+        if failure_shape(node.value, self.context.index, scope.function, module=self.context.module) is None:
+            return
         for inner in nodes(branch, prune=(cst.FunctionDef, cst.ClassDef, cst.Lambda)):
             if isinstance(inner, cst.Return) and inner.value is not None and name in _value_names(inner.value)[0]:
                 return  # sent from the branch itself (reported there)
