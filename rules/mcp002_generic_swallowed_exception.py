@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import builtins
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 
 import libcst as cst
 
@@ -395,10 +395,9 @@ def _swallowed_values(
         if position is not None:
             elements = value.elements if isinstance(value, (cst.Tuple, cst.List)) else ()
             value = elements[position].value if position < len(elements) else cst.Name("True")
-        if isinstance(value, cst.Name) and value.value == "False":
-            found.add("False")
-        elif _empty_value(value) is not None:
-            found.add(_empty_value(value))  # type: ignore[arg-type]
+        empty = "False" if isinstance(value, cst.Name) and value.value == "False" else _empty_value(value)
+        if empty is not None:
+            found.add(empty)
     if position is None:
         found |= _loop_swallowed(helper, index) | _fallthrough_swallowed(helper, index)
     if depth < 3 and position is None:
@@ -500,10 +499,7 @@ def _fallthrough_swallowed(helper: FunctionInfo, index: ModuleIndex) -> set[str]
                 return {"None"}
             if isinstance(value, cst.Name) and value.value in ("False", "None"):
                 return {value.value}
-            if isinstance(value, cst.Subscript) and isinstance(value.value, cst.Name) and all(
-                isinstance(e.slice, cst.Slice) for e in value.slice
-            ):
-                value = value.value  # ``return papers[:max_results]``
+            value = _unsliced(value)  # ``return papers[:max_results]``
             if isinstance(value, cst.Name) and _set_empty_before(statements[:at], value.value):
                 return {"[]"}  # ``apps = []``, filled in the ``try``: every exception leaves it empty
     return set()
@@ -541,6 +537,18 @@ def _carries_error(call: cst.BaseExpression, position: int, index: ModuleIndex, 
             if isinstance(element, cst.Name) and _records_exception(handler, element.value):
                 return True  # info["reason"] = f"... {exc}" then return False, info
     return False
+
+
+def _unsliced(expr: cst.BaseExpression) -> cst.BaseExpression:
+    """What a slice is taken of (``papers`` for ``papers[:n]``); any other expression itself."""
+    if isinstance(expr, cst.Subscript) and all(isinstance(e.slice, cst.Slice) for e in expr.slice):
+        return expr.value
+    return expr
+
+
+def _gives_up(handler: cst.ExceptHandler) -> bool:
+    """Whether an ``except`` clause returns or raises (else the function goes on after it)."""
+    return any(isinstance(n, (cst.Return, cst.Raise)) for n in nodes(handler.body, prune=_SCOPES))
 
 
 def _returned(function: FunctionInfo, name: str) -> bool:
@@ -613,8 +621,8 @@ def _passed_through(expr: cst.BaseExpression, strict: bool = False) -> Iterator[
         elif isinstance(node, cst.Call):
             if not strict or callee_name(node.func) in _SERIALISERS:
                 stack.extend((a.value, keeps_none) for a in node.args if a.keyword is None and not a.star)
-        elif isinstance(node, cst.Subscript) and all(isinstance(e.slice, cst.Slice) for e in node.slice):
-            stack.append((node.value, False))
+        elif (sliced := _unsliced(node)) is not node:
+            stack.append((sliced, False))
         elif isinstance(node, cst.IfExp):
             stack.extend(((node.body, keeps_none), (node.orelse, keeps_none)))
         elif isinstance(node, cst.FormattedString) and not strict:
@@ -624,7 +632,7 @@ def _passed_through(expr: cst.BaseExpression, strict: bool = False) -> Iterator[
 
 
 def _outcome_calls(
-    function: FunctionInfo, value: cst.BaseExpression, skip: set[str] = frozenset(), strict: bool = False  # type: ignore[assignment]
+    function: FunctionInfo, value: cst.BaseExpression, skip: Collection[str] = frozenset(), strict: bool = False
 ) -> Iterator[tuple[cst.Call, bool]]:
     """The calls whose outcome a returned value passes on (see ``_passed_through``), directly or through a local
     bound once to one (``repos = get_items(...)`` then ``return [convert(r) for r in repos]``), each with whether
@@ -724,6 +732,8 @@ def _only_logs(line: cst.BaseStatement) -> bool:
         ):  # fmt: skip
             return False
     return True
+
+
 def _quiet(handler: cst.ExceptHandler) -> bool:
     """Whether an ``except`` clause only logs, prints, stores values or passes, so that the function goes on after
     it (a call of anything else may raise: ``self._handle_client_error(e)`` converts and re-raises)."""
@@ -1011,11 +1021,11 @@ class GenericSwallowedException(Rule):
                 # ``except Exception: return "No interfaces found"``: every failure reads as a valid empty answer
                 self.report(node, f"{what} reported as an empty result; include the error or classify it")
             elif (
-                isinstance(node, cst.Return) and scope.result_of is not None and _empty_value(value) is not None
+                isinstance(node, cst.Return) and scope.result_of is not None
+                and (empty := _empty_value(value)) is not None
                 and not (handler_at and _guarded_import(within[handler_at - 1]))
             ):  # fmt: skip
                 # ``except Exception: return ""`` in the tool itself: the model reads every failure as an empty result
-                empty = "None" if value is None else _empty_value(value)
                 self.report(node, f"{what} answered with {empty}, which reads as a valid empty result; report the error")
             return
         if informativeness.is_informative(report.payload):
@@ -1081,6 +1091,7 @@ class GenericSwallowedException(Rule):
         if _raises_given(node, function):
             return  # ``raise fallback_error``: what the caller built, with the real cause
         helper, swallowed = found
+        who = f"{helper.name}() turns" if helper is not function else "an except clause here turns"
         index = self.context.index
         module = self.context.module
         if arm is not None:
@@ -1096,16 +1107,16 @@ class GenericSwallowedException(Rule):
             if report is None:
                 text = _branch_text(node)
                 scope = self.context.scope
+                empties = swallowed - {"False"}
                 if (
                     text is not None and ABSENCE.search(text) and not _FAILURE_PHRASE.search(text)
-                    and scope is not None and scope.result_of is not None and swallowed - {"False"}
+                    and scope is not None and scope.result_of is not None and empties
                     and not _Informativeness(index, function, None, [*within, node]).is_informative(node.value)  # type: ignore[union-attr]
                 ):  # fmt: skip
                     # ``if not papers: return "No papers found"`` in the tool: every failure reads as nothing found
-                    who = f"{helper.name}() turns" if helper is not function else "an except clause here turns"
                     self.report(
                         node,
-                        f"{who} every exception into {' or '.join(sorted(swallowed - {'False'}))}, so this 'nothing found' "
+                        f"{who} every exception into {' or '.join(sorted(empties))}, so this 'nothing found' "
                         "answer is what every failure reads as; let it raise or return the error",
                     )
                     return
@@ -1120,7 +1131,6 @@ class GenericSwallowedException(Rule):
         if _validates(helper) and _INPUT_ERROR.search(report_text(payload, function)):
             return  # ``if not validate_version(v): raise ValidationError(..., "Invalid version format")``
         value = " or ".join(sorted(swallowed))
-        who = f"{helper.name}() turns" if helper is not function else "an except clause here turns"
         self.report(
             node,
             f"{who} every exception into {value}, so this {shape.value} is constant; let it raise or return the error",
@@ -1255,8 +1265,7 @@ class GenericSwallowedException(Rule):
             # ``except Exception: forecast = {"error": "Forecasting data not available"}``, then ``return
             # {"pipeline": data, "forecasting": forecast}``: the failure of a part is reported inside the result
             # (when the except clause returns or raises, its report is judged there)
-            sends = any(isinstance(n, (cst.Return, cst.Raise)) for n in nodes(handler.body, prune=_SCOPES))
-            if not sends and _returned(scope.function, name):
+            if not _gives_up(handler) and _returned(scope.function, name):
                 self._check(node)
             return
         branch = next((n for n in reversed(within) if isinstance(n, cst.If)), None)
@@ -1284,9 +1293,7 @@ class GenericSwallowedException(Rule):
         handler = next((n for n in reversed(within) if isinstance(n, cst.ExceptHandler)), None)
         if handler is not None:
             collection = func.value
-            if isinstance(collection, cst.Name) and _LOG_COLLECTION.search(collection.value) and not any(
-                isinstance(n, (cst.Return, cst.Raise)) for n in nodes(handler.body, prune=_SCOPES)
-            ):
+            if isinstance(collection, cst.Name) and _LOG_COLLECTION.search(collection.value) and not _gives_up(handler):
                 return  # ``except Exception: notes.append("Could not parse ...")``: a note in a result that goes on
             if isinstance(collection, cst.Name) and any(collection.value in _value_names(v)[0] for v in scope.function.returns):
                 self._check(node)

@@ -1495,16 +1495,18 @@ def _lists(scope: ToolScope) -> bool:
     """Whether the function, or a tool that reaches it, lists or searches (``list_epics``, ``search``): a list that
     finds nothing comes back empty, so a not-found exception or status there is about what the tool was pointed at
     (the project whose epics it lists), an argument that names nothing."""
-    names = [scope.function.name]
-    names += [_tool_names(handler)[0] for handler in scope.handlers if not handler.is_dispatcher]
-    return any(_first_verb(name) in _COLLECTION_VERBS for name in names)
+    return any(_first_verb(name) in _COLLECTION_VERBS for name in [scope.function.name, *_reaching_tools(scope)])
 
 
 def _examines(scope: ToolScope) -> bool:
     """Whether a tool that reaches the function examines what it is given (``check_script``, ``analyze_file``)
     rather than fetching it; the helper's own name (``validate_path``) does not decide."""
-    names = [_tool_names(handler)[0] for handler in scope.handlers if not handler.is_dispatcher]
-    return any(_first_verb(name) in _ANALYSIS_VERBS for name in names)
+    return any(_first_verb(name) in _ANALYSIS_VERBS for name in _reaching_tools(scope))
+
+
+def _reaching_tools(scope: ToolScope) -> list[str]:
+    """The names of the tools that reach a function (a dispatcher's branches aside)."""
+    return [_tool_names(handler)[0] for handler in scope.handlers if not handler.is_dispatcher]
 
 
 def _kept_on_self(function: FunctionInfo, tested: list[cst.BaseExpression]) -> bool:
@@ -1856,7 +1858,7 @@ class EmptyResultAsError(Rule):
                 any(_first_verb(o) in _COLLECTION_VERBS for o in operations) if operations else _lists(scope)
             )
             flag = _found_flag(node) if not listing else None
-            following = self._next_statement(node) if flag is not None else None
+            following = next(iter(self._statements_after(node)), None) if flag is not None else None
             if not (isinstance(following, cst.If) and _flag_unset_test(following.test, flag)):  # type: ignore[arg-type]
                 return
             candidates = _reports_in(following.body)
@@ -1875,13 +1877,16 @@ class EmptyResultAsError(Rule):
         if fetched:
             self._report_absence(node, candidates, scope)
 
-    def _next_statement(self, node: cst.CSTNode) -> cst.CSTNode | None:
-        """The statement after one in its block, or None."""
-        block = self.context.ancestors[-1] if self.context.ancestors else None
+    def _statements_after(
+        self, node: cst.CSTNode, ancestors: Sequence[cst.CSTNode] | None = None
+    ) -> Sequence[cst.BaseStatement]:
+        """The statements after one in its block (the last of ``ancestors``, the walk's when None)."""
+        ancestors = self.context.ancestors if ancestors is None else ancestors
+        block = ancestors[-1] if ancestors else None
         if not isinstance(block, cst.IndentedBlock):
-            return None
-        position = next((k for k, s in enumerate(block.body) if s is node), None)
-        return block.body[position + 1] if position is not None and position + 1 < len(block.body) else None
+            return ()
+        position = next((k for k, s in enumerate(block.body) if s is node), len(block.body))
+        return block.body[position + 1 :]
 
     def _report_all(self, reports: list[FailureReport], scope: ToolScope, fixable: bool = True) -> None:
         """Report each empty result reported as a failure, with the fix that returns it as a success (none when
@@ -1927,7 +1932,6 @@ class EmptyResultAsError(Rule):
         """The failure reports among ``return`` and ``raise`` statements whose message speaks of absence ("not
         found", "no rows"; and says what ``also`` matches, when given) and not of a failure ("failed to"), and that
         were not reported yet. ``text``, when given, is the message they send (set by the branch before them)."""
-        given = text
         reports = []
         for small in candidates:
             if id(small) in self._reported or _caught_in(scope.function.node, small):
@@ -1935,10 +1939,10 @@ class EmptyResultAsError(Rule):
             report = failure_report(small, self.context.index, scope.function) or _named_error_call(small)
             if report is None:
                 continue
-            text = given if given is not None else self._message_text(report.payload, scope.function, report.statement)
-            said = ABSENCE.search(text) is not None and (also is None or also.search(text) is not None)
-            if said and _REQUIRED.search(text) is None and _UNSUPPORTED.search(text) is None and (
-                _FAILURE.search(_NOT_FAILED.sub(" ", text)) is None or _OR_ABSENT.search(text) is not None
+            message = text if text is not None else self._message_text(report.payload, scope.function, report.statement)
+            said = ABSENCE.search(message) is not None and (also is None or also.search(message) is not None)
+            if said and _REQUIRED.search(message) is None and _UNSUPPORTED.search(message) is None and (
+                _FAILURE.search(_NOT_FAILED.sub(" ", message)) is None or _OR_ABSENT.search(message) is not None
             ):
                 reports.append(report)
         return reports
@@ -2009,12 +2013,7 @@ class EmptyResultAsError(Rule):
     def _after(self, node: cst.CSTNode, ancestors: Sequence[cst.CSTNode] | None = None) -> list[cst.Return | cst.Raise]:
         """The first ``return`` or ``raise`` among the simple statements right after a statement in its block (the
         last of ``ancestors``, the walk's when None)."""
-        ancestors = self.context.ancestors if ancestors is None else ancestors
-        block = ancestors[-1] if ancestors else None
-        if not isinstance(block, cst.IndentedBlock):
-            return []
-        position = next((k for k, s in enumerate(block.body) if s is node), len(block.body))
-        for statement in block.body[position + 1 :]:
+        for statement in self._statements_after(node, ancestors):
             if not isinstance(statement, cst.SimpleStatementLine):
                 return []
             found = [small for small in statement.body if isinstance(small, (cst.Return, cst.Raise))]
@@ -2031,8 +2030,7 @@ class EmptyResultAsError(Rule):
         block, loop = ancestors[-1], ancestors[-2]
         if not (isinstance(block, cst.IndentedBlock) and isinstance(loop, cst.While) and loop.orelse is None):
             return []
-        position = next((k for k, s in enumerate(block.body) if s is node), len(block.body))
-        for statement in block.body[position + 1 :]:
+        for statement in self._statements_after(node):
             if isinstance(statement, cst.SimpleStatementLine) and not any(
                 isinstance(small, (cst.Return, cst.Raise, cst.Break)) for small in statement.body
             ):

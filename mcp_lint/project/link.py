@@ -442,8 +442,7 @@ class Linker:
         if depth > 8:
             return []
         found: list[tuple[str, str]] = []
-        refs = self.functions[file][scope].tables.get(name, ()) if scope else self.summaries[file].tables.get(name, ())
-        for ref in refs:
+        for ref in self._table_refs(file, name, scope):
             obj = self.resolve(file, scope, ref)
             if obj is not None and obj[0] == "class":
                 found.append((obj[1], obj[2]))
@@ -585,12 +584,7 @@ class Linker:
                 for returned in maker.return_values:
                     found.extend(self._obj_functions(self.resolve(made[1], made[2], returned)))
                 return found, []
-            if inner[0] == "refs":
-                found: list[tuple[str, str]] = []
-                for ref in inner[1]:
-                    found.extend(self._obj_functions(self.resolve(file, scope, ref)))
-                return found, []
-            return self._functions_in(inner, file, scope)
+            return self._functions_in(inner, file, scope)  # a name, or ``("refs", ...)`` of a literal
         return [], []
 
     def _obj_functions(self, obj: Obj | None, depth: int = 0) -> list[tuple[str, str]]:
@@ -614,11 +608,15 @@ class Linker:
             list[tuple[str, str]]: (file, path) of each function.
         """
         found: list[tuple[str, str]] = []
-        refs = self.functions[file][scope].tables.get(name, ()) if scope else self.summaries[file].tables.get(name, ())
-        for ref in refs:
+        for ref in self._table_refs(file, name, scope):
             found.extend(self._obj_functions(self.resolve(file, scope, ref), depth + 1))
         found.extend(self._filled.get((file, name), ()))
         return found
+
+    def _table_refs(self, file: str, name: str, scope: str | None) -> list[str]:
+        """The dotted names in a collection's literal, local to ``scope`` (None: at module level)."""
+        tables = self.functions[file][scope].tables if scope else self.summaries[file].tables
+        return tables.get(name, [])
 
     def _getattr_functions(self, file: str, scope: str | None, owner: str, prefix: str) -> list[tuple[str, str]]:
         obj = self.resolve(file, scope, owner)
