@@ -293,6 +293,30 @@ class ModuleIndex:
     _by_name: dict[str, list[FunctionInfo]] | None = field(default=None, repr=False)
     _by_path: dict[str, FunctionInfo] | None = field(default=None, repr=False)
 
+    def key_of(self, function: FunctionInfo) -> tuple[str | None, str]:
+        """A function's file and definition path, the same whichever module's index holds it (another module's
+        function may be indexed more than once in a process: for a check of its own, and for this one's lookups).
+
+        Args:
+            function (FunctionInfo): a function of this module, or of another module reached from it.
+        Returns:
+            tuple[str | None, str]: its module's file and its path there.
+        """
+        return (function.module or self).file, function.path
+
+    def definition(self, handler: Handler) -> FunctionInfo | None:
+        """The definition of a handler, also when it is defined in another module of the project.
+
+        Args:
+            handler (Handler): a handler that reaches a function of this module.
+        Returns:
+            FunctionInfo | None: its function; None when its module cannot be read or the handler has no function.
+        """
+        if handler.function is not None:
+            return handler.function
+        other = self.project.index_for(handler.file) if self.project is not None else None
+        return other.by_path.get(handler.path) if other is not None else None
+
     @property
     def by_path(self) -> dict[str, FunctionInfo]:
         """dict[str, FunctionInfo]: every function by its path in the module."""

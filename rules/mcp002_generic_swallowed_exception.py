@@ -9,7 +9,7 @@ from collections.abc import Collection, Iterator, Sequence
 import libcst as cst
 
 from mcp_lint.diagnostics import Applicability, Fix, Transform
-from mcp_lint.discovery import FunctionInfo, ModuleIndex
+from mcp_lint.discovery import FunctionInfo, ModuleIndex, ToolScope
 from mcp_lint.failures import (
     ABSENCE,
     FailureReport,
@@ -25,6 +25,7 @@ from mcp_lint.failures import (
     string_prefix,
 )
 from mcp_lint.fixes import with_exception
+from mcp_lint.literals import string_value
 from mcp_lint.rule import Rule, RuleContext, ancestors_within
 from mcp_lint.traversal import children, leaves, nodes, own_nodes
 
@@ -288,10 +289,16 @@ _FAILURE_PHRASE = re.compile(r"\b(could ?n[o']t|can ?n[o']t|unable to|failed|fai
 
 
 def _branch_text(node: cst.Return | cst.Raise | cst.Call | cst.Assign) -> str | None:
-    """The literal text a ``return`` sends when it is a string, ``TextContent(text=...)`` or a list of one."""
+    """The literal text a ``return`` sends when it is a string, ``TextContent(text=...)`` or a list of one, or the
+    ``"message"`` of a dict (``{**base, "message": "No slow queries found", "total": 0}``)."""
     value = node.value if isinstance(node, cst.Return) else None
     if isinstance(value, cst.List) and len(value.elements) == 1:
         value = value.elements[0].value
+    if isinstance(value, cst.Dict):
+        value = next(
+            (e.value for e in value.elements if isinstance(e, cst.DictElement) and string_value(e.key) == "message"),
+            None,
+        )
     if isinstance(value, cst.Call) and callee_name(value.func) == "TextContent":
         value = next((a.value for a in value.args if a.keyword is not None and a.keyword.value == "text"), None)
     if isinstance(value, (cst.SimpleString, cst.FormattedString, cst.ConcatenatedString)):
@@ -399,7 +406,8 @@ def _swallowed_values(
         if empty is not None:
             found.add(empty)
     if position is None:
-        found |= _loop_swallowed(helper, index) | _fallthrough_swallowed(helper, index)
+        found |= _loop_swallowed(helper, index)
+    found |= _fallthrough_swallowed(helper, index, position)
     if depth < 3 and position is None:
         for value in helper.returns:
             if within:
@@ -435,6 +443,77 @@ def _except_flags(function: FunctionInfo, index: ModuleIndex) -> dict[str, set[s
                     if any(_binds_name(line, name) for line in node.body.body):
                         found.setdefault(name, set()).add(small.value.value)
     return found
+
+
+def _skipped_items(function: FunctionInfo, index: ModuleIndex) -> dict[str, set[str]]:
+    """The lists a function's loops fill one item at a time inside a ``try`` whose broad ``except`` skips the item
+    (``except Exception: continue``), when every binding of the list is an empty literal or a filter of itself:
+    when every item fails, the list is left empty, as when there were none. List name to ``{"[]"}``."""
+    found: dict[str, set[str]] = {}
+    for loop in own_nodes(function.node):
+        if not isinstance(loop, (cst.For, cst.While)):
+            continue
+        for node in nodes(loop.body, prune=_SCOPES):
+            if not isinstance(node, cst.Try) or _guards_import(node):
+                continue
+            if not any(breadth(h, index) is not None and _skips(h) for h in node.handlers):
+                continue
+            for inner in nodes(node.body, prune=_SCOPES):
+                if (
+                    isinstance(inner, cst.Call) and isinstance(inner.func, cst.Attribute)
+                    and inner.func.attr.value in ("append", "extend") and isinstance(inner.func.value, cst.Name)
+                    and _only_emptied(function, inner.func.value.value)
+                    and not any(_mentions(h, inner.func.value.value) for h in node.handlers)
+                ):  # fmt: skip
+                    found[inner.func.value.value] = {"[]"}  # not when a failed item leaves its error there
+    return found
+
+
+def _mentions(node: cst.CSTNode, name: str) -> bool:
+    """Whether a node reads or writes the local ``name`` anywhere below it."""
+    return any(isinstance(n, cst.Name) and n.value == name for n in nodes(node, prune=_SCOPES))
+
+
+def _skips(handler: cst.ExceptHandler) -> bool:
+    """Whether an ``except`` clause goes on to the next item: it ends in ``continue`` or only passes."""
+    body = handler.body.body if isinstance(handler.body, cst.IndentedBlock) else ()
+    last = body[-1] if body else None
+    if not isinstance(last, cst.SimpleStatementLine):
+        return False
+    return isinstance(last.body[-1], cst.Continue) or (len(body) == 1 and all(isinstance(s, cst.Pass) for s in last.body))
+
+
+def _only_emptied(function: FunctionInfo, name: str) -> bool:
+    """Whether every binding of a local is an empty list or a comprehension over the local itself (``rows = [r for
+    r in rows if r["id"]]``)."""
+    bound = False
+    for node in own_nodes(function.node):
+        if isinstance(node, (cst.For, cst.CompFor)) and _binds(node.target, name):
+            return False
+        if not isinstance(node, (cst.Assign, cst.AnnAssign, cst.AugAssign)):
+            continue
+        targets = [t.target for t in node.targets] if isinstance(node, cst.Assign) else [node.target]
+        if not any(_binds(t, name) for t in targets):
+            continue
+        value = node.value
+        if isinstance(node, cst.AugAssign) or value is None:
+            return False
+        if isinstance(value, cst.List) and not value.elements:
+            bound = True
+        elif isinstance(value, cst.ListComp) and isinstance(value.for_in.iter, cst.Name) and value.for_in.iter.value == name:
+            continue
+        else:
+            return False
+    return bound
+
+
+def _binds(target: cst.BaseExpression, name: str) -> bool:
+    """Whether an assignment target binds the local ``name`` (also inside a tuple or list target)."""
+    if isinstance(target, cst.Name):
+        return target.value == name
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return any(_binds(e.value, name) for e in target.elements)
+    return False
 
 
 def _binds_name(statement: cst.BaseStatement, name: str) -> bool:
@@ -477,10 +556,11 @@ def _loop_swallowed(helper: FunctionInfo, index: ModuleIndex) -> set[str]:
     return set()
 
 
-def _fallthrough_swallowed(helper: FunctionInfo, index: ModuleIndex) -> set[str]:
+def _fallthrough_swallowed(helper: FunctionInfo, index: ModuleIndex, position: int | None = None) -> set[str]:
     """What a helper returns after a ``try`` whose broad ``except`` only logs and falls through (``try: return
     refresh() except Exception as e: print(e)`` then ``return None``, or the end of the function): every
-    exception ends there."""
+    exception ends there. With a position, what that ``return`` puts there in a tuple (``return None, session,
+    None``)."""
     body = helper.node.body
     statements = list(body.body) if isinstance(body, cst.IndentedBlock) else []
     for at, statement in enumerate(statements):
@@ -492,9 +572,14 @@ def _fallthrough_swallowed(helper: FunctionInfo, index: ModuleIndex) -> set[str]
             continue
         following = statements[at + 1] if at + 1 < len(statements) else None
         if following is None:
-            return {"None"}  # the function ends: it returns None
+            return {"None"} if position is None else set()  # the function ends: it returns None
         if isinstance(following, cst.SimpleStatementLine) and isinstance(following.body[0], cst.Return):
             value = following.body[0].value
+            if position is not None:
+                elements = value.elements if isinstance(value, cst.Tuple) else ()
+                if position >= len(elements) or any(isinstance(e, cst.StarredElement) for e in elements):
+                    return set()
+                value = elements[position].value
             if value is None:
                 return {"None"}
             if isinstance(value, cst.Name) and value.value in ("False", "None"):
@@ -673,7 +758,7 @@ def _failed_test(test: cst.BaseExpression) -> tuple[cst.BaseExpression, bool, fr
                 return test.left, False, frozenset({right.value})
         return None
     if isinstance(test, (cst.Call, cst.Await, cst.Name)):
-        return test, False, frozenset({"False", "None"})
+        return test, False, frozenset({"False", "None", "[]", "{}", '""'})  # the ``else`` takes every falsy value
     return None
 
 
@@ -687,10 +772,34 @@ _PARSERS = frozenset(
         "model_dump",
     }
 )  # fmt: skip
+#: Names of conversions between a project's own types (``domain_priority_to_int``, ``from_label``, ``as_enum``).
+_CONVERSION = re.compile(r"^_*(to|from|as)_|_to_")
 #: Calls that may sit around a parse without doing anything that fails otherwise.
 _HARMLESS = frozenset({"strip", "lstrip", "rstrip", "lower", "upper", "date", "time", "hasattr", "isinstance"})
 #: Objects whose method calls only log.
 _LOGGER = re.compile(r"(?i)^(_*log(ger|ging)?|_*logger\w*|log)$")
+
+
+def _answers_tool(scope: ToolScope, index: ModuleIndex) -> bool:
+    """Whether what a function returns is in a tool's answer: it is the tool, or a tool's answer holds its outcome
+    (``return analytics.analyze_slow_queries(days)``; ``result = analytics.analyze(days)`` then ``return
+    ToolResult(content=[TextContent(text=format_analysis(result))])``)."""
+    if scope.result_of is not None:
+        return True
+    for handler in scope.handlers:
+        tool = index.definition(handler)
+        if tool is None:
+            continue
+        resolve = (tool.module or index).callee
+        for value in tool.returns:
+            for node in nodes(value, prune=_SCOPES):
+                if isinstance(node, cst.Name) and tool.bindings(node.value) == 1:
+                    bound = tool.assigned(node.value)
+                    node = bound.expression if isinstance(bound, cst.Await) else bound  # type: ignore[assignment]
+                called = resolve(tool, node.func) if isinstance(node, cst.Call) else None
+                if called is not None and index.key_of(called) == index.key_of(scope.function):
+                    return True
+    return False
 
 
 def _run_elsewhere(call: cst.Call) -> cst.BaseExpression | None:
@@ -790,10 +899,10 @@ def _parsed_inputs(try_node: cst.Try) -> set[str] | None:
     parses = False
     for func in calls:
         name = callee_name(func)
-        if name in _PARSERS:
+        if name in _PARSERS or (name is not None and _CONVERSION.search(name)):
             parses = True
-        elif name not in _HARMLESS:
-            return None
+        elif name not in _HARMLESS and not (isinstance(func, cst.Name) and name and name[0].isupper()):
+            return None  # a value type built around the parse (``to_int(Priority(label))``) adds no failure
     return set(names) if parses else None
 
 
@@ -853,11 +962,13 @@ class GenericSwallowedException(Rule):
     `except` returns `False`, `None` or an empty value (`[]`, `{}`, `""`), or puts it in a returned tuple, or that returns such a helper's
     outcome, and then reports a constant failure on that outcome: `if not _save(x): return "Error: could not
     save"`, `if load() is None: ...`, `ok = _save(x)` then `if not ok: ...`, `item, parts = fetch(x)` then
-    `if item is None: ...`, `if ok: return result` followed by the report, `"Saved" if ok else "Failed to
+    `if item is None: ...` (also when the helper falls through to a tuple: `return None, zone, None`), `if ok:
+    return result` followed by the report, `"Saved" if ok else "Failed to
     save"`, or `results.append("Failed to save ...")` for one item of many (a note in a log or warnings list
     counts only where the branch then gives up, not where it skips the item). The failure branch may be taken on
     more than the helper's outcome (`if not folder or folder["kind"] != "dir":`, the `else` of
-    `if ok and ...:`), and the report may be built there and sent after it (`else: response = {"success": False,
+    `if ok and ...:`), the report may sit under a further test inside it (`if client is None: if session: return
+    "... cannot be controlled"`), and the report may be built there and sent after it (`else: response = {"success": False,
     "message": "Unable to comment"}`, then `return json.dumps(response)`: reported where it is built). In that
     branch a text that says anywhere that something went wrong counts too (`f"File {file_id} could not be
     downloaded."`). A helper swallows too when it tries each candidate in a loop, skips those that raise
@@ -882,7 +993,9 @@ class GenericSwallowedException(Rule):
     broad `except` turns every exception into such a value: returned unchanged or inside a list, a dict, a
     comprehension, a slice, an f-string or a call such as `json.dumps` (`return arxiv.search(q)`, or `papers =
     search(q)` then `return [p.to_dict() for p in papers]`), or tested and answered with a text that says nothing
-    was found (`if not results: return "No results found"`). The helper may be reached through others that pass
+    was found (`if not results: return "No results found"`, also as the `"message"` of a dict; in a helper too,
+    when a tool's answer holds what the helper returns: `report = analytics.stale(days)` then `return
+    {"text": format_report(report)}`). The helper may be reached through others that pass
     its outcome on as their own answer (`found = search(q)` then `return [p.title for p in found]`), not as one
     field or line of a larger answer (`{"count": n, "period": period}`, `f"PDF: {status}"`). An attribute of the
     outcome (`result.text`) fails on `None` instead and is not reported, nor is `None` in one field of the tool's
@@ -895,7 +1008,7 @@ class GenericSwallowedException(Rule):
     inside the handler (a classified report), nor a bare re-raise. A broad `except` around a try body of one
     statement (log calls aside) that only parses or converts an input (`int(limit)`, `datetime.strptime(day, ...)`,
     `json.loads(raw)`, `response.json()`, `base64.b64decode(data)`, `Path(p).resolve()`, `uuid.UUID(...)`,
-    `Decimal(...)`, `dict(params)`) is classified too when its message names the input error: it says invalid, not valid, format,
+    `Decimal(...)`, `dict(params)`, a conversion named so, `priority_to_int(Priority(label))`) is classified too when its message names the input error: it says invalid, not valid, format,
     must or expected, or names the parameter parsed.
     So is a report on the outcome of a helper whose every `try` only parses its input (`def valid_day(d): try:
     date.fromisoformat(d); return True except Exception: return False`, then `if not valid_day(day): raise
@@ -975,7 +1088,8 @@ class GenericSwallowedException(Rule):
 
     def __init__(self, context: RuleContext) -> None:
         super().__init__(context)
-        # function -> the flags its own broad except clauses set to a constant (see _except_flags)
+        # function -> the flags its own broad except clauses set to a constant (see _except_flags), and the lists
+        # they leave empty (see _skipped_items)
         self._flags: dict[cst.FunctionDef, dict[str, set[str]]] = {}
         # function -> the locals its tests read; helper -> the empty values it swallows every exception into
         self._tested: dict[cst.FunctionDef, set[str]] = {}
@@ -1059,11 +1173,14 @@ class GenericSwallowedException(Rule):
         ``results.append("Failed to save")`` in the failure branch."""
         found: tuple[FunctionInfo, set[str]] | None = None
         arm: cst.BaseExpression | None = None
-        at = next((i for i in range(len(within) - 1, -1, -1) if isinstance(within[i], cst.If)), None)
-        if at is not None and at + 1 < len(within):
+        for at in range(len(within) - 2, -1, -1):
+            # The innermost enclosing branch first, then the ones around it (``if client is None: if session:
+            # return "... does not support playback"``: still where the helper failed).
             branch = within[at]
-            assert isinstance(branch, cst.If)
-            found = self._swallowing_test(branch.test, within[at + 1] is branch.body, function)
+            if isinstance(branch, cst.If):
+                found = self._swallowing_test(branch.test, within[at + 1] is branch.body, function)
+                if found is not None:
+                    break
         if found is None and len(within) >= 2:
             # ``if ok: return result`` followed by the report: the report is the branch where the test fails.
             block, statement = within[-2], within[-1] if not isinstance(node, cst.Call) else None
@@ -1110,7 +1227,7 @@ class GenericSwallowedException(Rule):
                 empties = swallowed - {"False"}
                 if (
                     text is not None and ABSENCE.search(text) and not _FAILURE_PHRASE.search(text)
-                    and scope is not None and scope.result_of is not None and empties
+                    and scope is not None and _answers_tool(scope, index) and empties
                     and not _Informativeness(index, function, None, [*within, node]).is_informative(node.value)  # type: ignore[union-attr]
                 ):  # fmt: skip
                     # ``if not papers: return "No papers found"`` in the tool: every failure reads as nothing found
@@ -1202,7 +1319,8 @@ class GenericSwallowedException(Rule):
             name = tested.value
             flags = self._flags.get(function.node)
             if flags is None:
-                flags = self._flags[function.node] = _except_flags(function, self.context.index)
+                index = self.context.index
+                flags = self._flags[function.node] = {**_skipped_items(function, index), **_except_flags(function, index)}
             inline = flags.get(name, set()) & caught
             if inline:
                 # ``try: exists = bool(client.get(x)) except Exception: exists = False``, then ``if exists:``
