@@ -25,7 +25,7 @@ from mcp_lint.failures import (
 from mcp_lint.fixes import call_tool_result, fill, quote_of
 from mcp_lint.literals import integer_value, literal_value, string_value
 from mcp_lint.rule import Rule, RuleContext, ancestors_within
-from mcp_lint.traversal import leaves, nodes, path_to, walk_paths
+from mcp_lint.traversal import children, leaves, nodes, path_to, walk_paths
 
 # Names of configuration, credentials, clients and connections: not the tool's result.
 _SETUP_NAME = re.compile(
@@ -49,6 +49,8 @@ def _setup_name(name: str) -> bool:
 
 # What only a report of a missing thing says (stricter than ABSENCE: "no data" may follow any failure).
 _NOT_THERE = re.compile(r"\b(not found|(does|do|did)( not|n't) exist|no such)\b", re.IGNORECASE)
+# What only a report that nothing matched a search says ("No matching paper found", "no results for").
+_NO_MATCH = re.compile(r"\bno ([\w-]+ ){0,2}(match|matching|matches|matched|results?|hits)\b", re.IGNORECASE)
 # What a report of an argument checked against the values the code knows says.
 _VALIDATION = re.compile(
     r"\b(unknown|unsupported|not supported|invalid|unrecognized|unrecognised|must be one of|use one of|valid "
@@ -122,6 +124,8 @@ _READ_VERBS = frozenset(
     "explore scan preview peek summarize analyze compare diff probe status discover validate verify details detail "
     "info".split()
 )
+# Verbs that search by what is given: what they find is a record even when it is named as setup (a client device).
+_SEARCH_VERBS = frozenset("find lookup search locate".split())
 # Verbs of computations: an estimate or a plan that comes back empty is a failure to compute it, not an empty answer.
 _COMPUTE_VERBS = frozenset(
     "estimate explain calculate compute predict forecast simulate render generate classify transcribe propose".split()
@@ -135,7 +139,7 @@ _ACTION_VERBS = frozenset(
     "unlink reset revert rollback ban toggle replace destroy purge truncate mute unmute notify sync clone fork "
     "lock unlock mark download resize crop rotate blur flip fill overlay draw open activate switch import "
     "copy duplicate paste build ingest export clear cleanup link relink perform record resume run setup append "
-    "capture grab configure provision initialize launch migrate scale invoke".split()
+    "capture grab configure provision initialize launch migrate scale invoke drop".split()
 )
 # The method a tool class runs its tool in: ``class ListTablesTool(Tool): async def perform(self, arguments)``.
 _ENTRY_METHODS = frozenset({"perform", "run", "execute", "call", "__call__", "handle", "invoke", "arun", "_run", "_arun"})
@@ -480,6 +484,33 @@ def _described_verdict(function: FunctionInfo | None) -> str | None:
         return None
     word = words[0].lower()
     return verb_of(word) or (verb_of(word[:-1]) if word.endswith("s") else None)
+
+
+def _work_verdict(function: FunctionInfo | None) -> str | None:
+    """What the operation a tool answers with says it does, when neither its name nor its docstring does
+    (``paper_authors`` returns ``await client.get_paper_authors(request)``): "read" when a ``return`` outside its
+    ``except`` clauses sends what a read gives and no call there acts; None otherwise. Only names that join a verb
+    to more words count: one-word methods (``get``, ``append``, ``update``) say nothing of the tool."""
+    if function is None:
+        return None
+    verdicts: set[str | None] = set()
+    answers_read = False
+    stack: list[cst.CSTNode] = [function.node.body]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (cst.ExceptHandler, *_SCOPES)):
+            continue
+        if isinstance(node, cst.Call):
+            name = callee_name(node.func)
+            if name is not None and len(_tokens(name)) >= 2:
+                verdicts.add(verb_of(name))
+        elif isinstance(node, cst.Return) and node.value is not None:
+            value = node.value.expression if isinstance(node.value, cst.Await) else node.value
+            if isinstance(value, cst.Call):
+                name = callee_name(value.func)
+                answers_read = answers_read or (name is not None and len(_tokens(name)) >= 2 and verb_of(name) == "read")
+        stack.extend(children(node))
+    return "read" if answers_read and "action" not in verdicts else None
 
 
 def _verdict(names: Sequence[str]) -> str | None:
@@ -1055,8 +1086,31 @@ class Flow:
                 return False
             return self.kind(base.value) == "result"
         if isinstance(base, cst.Name):
-            return not _setup_name(base.value) and self.name_kind(base.value) == "result"
+            if _setup_name(base.value) and not self._found_by_name(base.value):
+                return False
+            return self.name_kind(base.value) == "result"
         return self.kind(base) == "result"
+
+    def _found_by_name(self, name: str) -> bool:
+        """Whether a local named as setup (``client``, ``session``) is what a search for that kind of thing found
+        for the tool's argument (``client, session, label = _find_client(plex, client_name)``): a looked-up record,
+        not configuration; not ``processor = PROCESSORS.find(content_type)``, which picks a handler."""
+        values, accumulates, _ = self.reaching(name)
+        match = _SETUP_NAME.search(name)
+        if not values or accumulates or match is None:
+            return False
+        word = match.group(0).lower()
+        for value in values:
+            call = value.expression if isinstance(value, cst.Await) else value
+            if not isinstance(call, cst.Call):
+                return False
+            callee = callee_name(call.func)
+            words = _tokens(callee) if callee is not None else []
+            if not words or words[0] not in _SEARCH_VERBS or not any(w.startswith(word) for w in words[1:]):
+                return False
+            if not any(self.kind(arg.value) == "input" for arg in call.args):
+                return False
+        return True
 
     def is_lookup(self, key: cst.BaseExpression, container: cst.BaseExpression) -> bool:
         """Whether ``key not in container`` looks up a key from the tool's arguments in what the tool fetched
@@ -1116,14 +1170,6 @@ def _checks_existence(function: FunctionInfo) -> bool:
     )
 
 
-def _definition(index: ModuleIndex, handler: Handler) -> FunctionInfo | None:
-    """The definition of a handler, also when it is defined in another module of the project."""
-    if handler.function is not None:
-        return handler.function
-    other = index.project.index_for(handler.file) if index.project is not None else None
-    return other.by_path.get(handler.path) if other is not None else None
-
-
 def _checked_by_callers(scope: ToolScope, index: ModuleIndex) -> bool:
     """Whether every tool that reaches a helper checks that the file is there itself, first (in the handler or a
     function between it and the helper): the helper's own check never reports anything to the client."""
@@ -1160,24 +1206,19 @@ def _checked_by_callers(scope: ToolScope, index: ModuleIndex) -> bool:
         seen[id(function)] = found
         return found
 
-    functions = [_definition(index, h) for h in scope.handlers]
+    functions = [index.definition(h) for h in scope.handlers]
     return bool(functions) and all(f is not None and path(f, 4) == "guarded" for f in functions)
-
-
-def _function_key(index: ModuleIndex, function: FunctionInfo) -> tuple[str | None, str]:
-    """A function's file and definition path, the same whichever module's index holds it."""
-    return (function.module or index).file, function.path
 
 
 def _reach(
     index: ModuleIndex, caller: FunctionInfo, call: cst.Call, memo: dict[tuple[int, int], frozenset], depth: int = 3,
 ) -> frozenset[tuple[str | None, str]]:  # fmt: skip
     """The functions of the project a call made in ``caller`` runs: its callee, and the functions the callee's
-    calls run, ``depth`` hops deep (as :func:`_function_key`)."""
+    calls run, ``depth`` hops deep (as :meth:`ModuleIndex.key_of`)."""
     callee = index.callee(caller, call.func)
     if callee is None or callee is caller:
         return frozenset()
-    own = _function_key(index, callee)
+    own = index.key_of(callee)
     if depth <= 0:
         return frozenset((own,))
     key = (id(callee), depth)
@@ -1607,7 +1648,9 @@ class EmptyResultAsError(Rule):
     (`if isinstance(x, dict): ... elif isinstance(x, list) and len(x) > 0: ... else:`). In a tool named as a read, it also looks at an
     `except` of an exception that says the thing is not there (`NotFoundError`, `ObjectDoesNotExist`,
     `NoSuchKey`; not a missing file or module), at a test of a 404 status or of a not-found error code
-    (`e.response.status_code == 404`, `err["Code"] == "NoSuchKey"`), and at what follows a loop over a fetched
+    (`e.response.status_code == 404`, `err["Code"] == "NoSuchKey"`; in a list or search tool only when the report
+    says nothing matched, "No matching paper found", since there a 404 usually means the scope it was given names
+    nothing), and at what follows a loop over a fetched
     result that returns what it looks for (`for f in feeds: if f["id"] == feed_id: return f`, then
     `raise ToolError("Feed not found")`; also after a `while` that pages through such loops until it runs out),
     or that sets what it found and breaks (`found = c; break`, then `if not found:`; not in a list, whose missing
@@ -1645,7 +1688,8 @@ class EmptyResultAsError(Rule):
     with "No orders found", is still searched); configuration, credentials, request headers, clients and connections, and the
     components the code picks for an input (a processor or parser for a content type) (`if not api_key`,
     `if client is None`, `shutil.which("tool")`; a plural such as `market_sessions` or `channels` names records a
-    read lists, not setup), a file named by a constant (`Path("models/x.pt").exists()`); a
+    read lists, not setup; so does what a search for that kind of thing found for the tool's argument,
+    `client, session, name = _find_client(plex, client_name)`), a file named by a constant (`Path("models/x.pt").exists()`); a
     helper that
     authenticates the request (`verify_token`'s missing signing key), or that sets up what the server holds
     (it keeps what it found on `self`: `self._workspace = init(info)`); and boolean flags.
@@ -1666,7 +1710,9 @@ class EmptyResultAsError(Rule):
     `get_or_create`) acts, and from what the function does next: a mutating call on what it found (`ticket.update(...)`,
     `db.delete(row)`, `cur.execute("UPDATE ...")`) makes it an action. A tool named as a read acts only through
     a method of what it found or a write statement; handing the value to a helper (`create_reference(report)`)
-    builds the answer. When none of this tells a read from an action (a tool named `clip_color` or
+    builds the answer. A tool whose name and docstring name no known verb (`paper_authors`) reads when it answers
+    with what a read gives (`return await client.get_paper_authors(request)`) and calls nothing that acts. When
+    none of this tells a read from an action (a tool named `clip_color` or
     `timeline(action=...)` outside its operation branches, a branch for `("get_stats", "purge")` together),
     nothing is reported: a guess would be wrong for the actions.
 
@@ -1758,12 +1804,13 @@ class EmptyResultAsError(Rule):
             return
         if _not_found_status(node.test):
             chain = [*ancestors_within(self.context.ancestors, scope.function.node), node]
-            if not _lists(scope) and not _sent_by_action(node.test, self._flow(scope, chain)):
+            if not _sent_by_action(node.test, self._flow(scope, chain)):
                 candidates = _reports_in(node.body)
                 text = None
                 if not candidates:
                     candidates, text = self._set_then_sent(node)
-                self._report_absence(node, candidates, scope, text=text)
+                # in a list or search, only a report that no item matched speaks of its answer (see _lists)
+                self._report_absence(node, candidates, scope, _NO_MATCH if _lists(scope) else None, text=text)
             return
         subjects = emptiness_subjects(node.test)
         lookups = membership_lookups(node.test)
@@ -1830,14 +1877,16 @@ class EmptyResultAsError(Rule):
     def visit_ExceptHandler(self, node: cst.ExceptHandler) -> None:
         # ``except ResourceNotFoundError: raise MCPError(f"User {user_id} not found")`` in a read.
         scope = self.context.scope
-        if scope is None or _lists(scope):
+        if scope is None:
             return
+        # In a list or search, only a report that no item matched speaks of its answer (see _lists).
+        lists = _lists(scope)
         if _not_found_exception(node):
-            self._report_absence(node, _reports_in(node.body), scope)
+            self._report_absence(node, _reports_in(node.body), scope, _NO_MATCH if lists else None)
         elif _specific_exception(node) and breadth(node, self.context.index) is None:
             # ``except CommError as e: raise ValueError(f"Run not found: {run_id}")``: the handler says what the
             # exception meant, in words only an absence has.
-            self._report_absence(node, _reports_in(node.body), scope, _NOT_THERE)
+            self._report_absence(node, _reports_in(node.body), scope, _NO_MATCH if lists else _NOT_THERE)
 
     def visit_For(self, node: cst.For) -> None:
         # ``for feed in feeds: if feed["id"] == feed_id: return feed`` then ``raise ToolError("Feed not found")``.
@@ -2124,7 +2173,10 @@ class EmptyResultAsError(Rule):
         if handler is not None:
             if handler.is_dispatcher:
                 return _verdict(_branch_tools(handler, chain))
-            return _verdict(_tool_names(handler)[:1]) or _described_verdict(handler.function)
+            return (
+                _verdict(_tool_names(handler)[:1]) or _described_verdict(handler.function)
+                or _work_verdict(handler.function)
+            )  # fmt: skip
         verdict = _combine([self._cached_verdict(h, scope.function) for h in scope.handlers])
         if verdict is not None and verdict != "mixed":
             return verdict
@@ -2145,7 +2197,7 @@ class EmptyResultAsError(Rule):
         index = self.context.index
         # The checks of a project's other modules ask about the same tools: what one worked out serves them.
         memo = index.project.memo if index.project is not None else self._operations
-        key = ("MCP003 operations", *_function_key(index, function))
+        key = ("MCP003 operations", *index.key_of(function))
         found = memo.get(key)
         if found is None:
             found = {}
@@ -2173,11 +2225,11 @@ class EmptyResultAsError(Rule):
         that call the helper; for a many-purpose tool whose name tells nothing: the operation branches,
         ``if action == "extract_frames":``, whose calls lead to the helper)."""
         if not handler.is_dispatcher:
-            function = _definition(self.context.index, handler)
+            function = self.context.index.definition(handler)
             verdict = _verdict(_tool_names(handler)[:1])
             if verdict is not None or function is None:
                 return verdict
-            operations = self._operations_of(function).get(_function_key(self.context.index, helper), [])
+            operations = self._operations_of(function).get(self.context.index.key_of(helper), [])
             return _verdict(operations) or _described_verdict(function)
         if handler.function is None:
             return _verdict(_tool_names(handler)[:1])
