@@ -166,6 +166,25 @@ def test_editing_a_helper_rechecks_the_tools_that_reach_it(tmp_path: Path) -> No
     assert codes() == set()  # the helper no longer builds an error report, nor sends the text it is given
 
 
+def test_editing_a_tool_rechecks_the_helpers_whose_answer_it_sends(tmp_path: Path) -> None:
+    root = _copy(PROJECTS / "factory_server", tmp_path)
+    run = RunOptions(jobs=1, cache_dir=tmp_path / "cache")
+    analytics = root / "boards" / "analytics.py"
+
+    def codes() -> set[tuple[int, str]]:
+        return {(d.row, d.code) for r in check_paths([root], run) if r.path.resolve() == analytics.resolve()
+                for d in r.diagnostics}  # fmt: skip
+
+    assert codes() == {(18, "MCP002")}
+    cards = root / "boards" / "cards.py"
+    sent = '"text": format_report(report)'
+    kept = '"text": format_report({"message": "ready", "total": 0})'  # it still calls what it called
+    cards.write_text(cards.read_text().replace(sent, kept))
+    assert codes() == set()  # the tool no longer sends the helper's answer: the cached finding must not come back
+    cards.write_text(cards.read_text().replace(kept, sent))
+    assert codes() == {(18, "MCP002")}
+
+
 def test_summaries_are_cached_by_content(tmp_path: Path) -> None:
     root = _copy(PROJECTS / "weather", tmp_path)
     cache = tmp_path / "cache"

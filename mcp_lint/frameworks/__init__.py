@@ -67,6 +67,7 @@ _INVALID_PARAMS_BEHAVIOUR = {
 HIGH_LEVEL_SERVERS: dict[str, Framework] = {
     "mcp.server.fastmcp.FastMCP": Framework.MCP_V1_FASTMCP,
     "mcp.server.fastmcp.server.FastMCP": Framework.MCP_V1_FASTMCP,
+    "mcp.server.FastMCP": Framework.MCP_V1_FASTMCP,  # re-exported by ``mcp/server/__init__.py`` in every 1.x
     "mcp.server.mcpserver.MCPServer": Framework.MCP_V2_MCPSERVER,
     "mcp.server.mcpserver.server.MCPServer": Framework.MCP_V2_MCPSERVER,
     "mcp.MCPServer": Framework.MCP_V2_MCPSERVER,

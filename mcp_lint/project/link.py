@@ -108,6 +108,9 @@ class ModuleFacts:
         wrappers (dict[str, list[HandlerRef]]): function path to the handlers it stands in for: the function a
             decorator of the handler returns in its place (``def handle_errors(func): def wrapper(...): ...;
             return wrapper``), whose return value is the tool's result.
+        tools_elsewhere (tuple[str, ...]): the hashes of the top-level definitions, in other modules, of the handlers
+            that reach this module's functions: rules read those handlers (their names, docstrings and what they
+            return), so an edit of one changes what may be found here.
         units (tuple[Unit, ...]): the module's top-level functions and classes, whose findings the result cache
             keeps one by one (see :mod:`mcp_lint.units`).
         rest (str): the hash of the module's other top-level statements (:attr:`ModuleSummary.rest`).
@@ -120,6 +123,7 @@ class ModuleFacts:
     error: str | None = None
     hollow: tuple[tuple[int, int, int], ...] = ()
     wrappers: dict[str, list[HandlerRef]] = field(default_factory=dict)
+    tools_elsewhere: tuple[str, ...] = ()
     units: tuple[Unit, ...] = ()
     rest: str = ""
     shape: str = ""
@@ -136,6 +140,7 @@ class ModuleFacts:
             self.error,
             sorted((p, [(h.file, h.path) for h in hs]) for p, hs in self.wrappers.items()),
             self.deps,
+            self.tools_elsewhere,
         )
 
 
@@ -182,12 +187,14 @@ class Linker:
     # -- frameworks a module or the project uses, for servers that cannot be resolved
     @staticmethod
     def _module_frameworks(summary: ModuleSummary) -> set[Framework]:
-        return {
+        found = {
             framework
             for qualified in summary.imports.values()
             for package, framework in fw.FRAMEWORK_PACKAGES.items()
             if qualified == package or qualified.startswith(package + ".")
         }
+        # a server class imported from where the SDK re-exports it (``from mcp.server import FastMCP``)
+        return found | {fw.HIGH_LEVEL_SERVERS[q] for q in summary.imports.values() if q in fw.HIGH_LEVEL_SERVERS}
 
     def _project_frameworks(self) -> set[Framework]:
         found: set[Framework] = set()
@@ -971,8 +978,25 @@ class Linker:
                         facts[file].edges[(path, name)] = target
                     queue.append((target, hops + 1))
         self._dependencies(facts)
+        self._tools_elsewhere(facts)
         self._units(facts, self._hollow(facts))
         return facts
+
+    def _tools_elsewhere(self, facts: dict[str, ModuleFacts]) -> None:
+        """Give each module the hashes of the definitions of the handlers in other modules that reach it (the
+        whole other module's units when the handler's cannot be told apart)."""
+        for file, module in facts.items():
+            found: set[str] = set()
+            for refs in module.reached.values():
+                for ref in refs:
+                    if ref.file == file or ref.file not in self.summaries:
+                        continue
+                    units = self.summaries[ref.file].units
+                    function = self.functions.get(ref.file, {}).get(ref.path)
+                    line = function.line if function is not None else None
+                    own = [digest for first, last, digest in units if line is not None and first <= line <= last]
+                    found.update(own or [digest for _, _, digest in units] or [ref.file])
+            module.tools_elsewhere = tuple(sorted(found))
 
     def _stand_ins(self, file: str, path: str, depth: int = 0) -> list[str]:
         """The functions nested in a decorator that it returns in place of what it decorates: ``wrapper`` in
