@@ -362,7 +362,7 @@ class ModuleIndex:
         if owner is not self:
             return owner.callee(caller, expr)
         if self.facts is not None:
-            name = get_full_name_for_node(expr)
+            name = _edge_name(expr)
             target = self.facts.edges.get((caller.path if caller is not None else None, name)) if name else None
             if target is not None:
                 if target[0] == self.file:
@@ -394,6 +394,15 @@ class ModuleIndex:
                 if f.class_name == owner:
                     return f
         return None
+
+
+def _edge_name(expr: cst.BaseExpression) -> str | None:
+    """A callee as the project model's call edges spell it: ``helper``, ``client.get``, and ``Service().list`` for
+    a method of an object made in place (``Service().list(day)``, where libcst's full name drops the call)."""
+    if isinstance(expr, cst.Attribute) and isinstance(expr.value, cst.Call):
+        made = get_full_name_for_node(expr.value.func)
+        return f"{made}().{expr.attr.value}" if made is not None else None
+    return get_full_name_for_node(expr)
 
 
 def _class_of(function: FunctionInfo | None) -> str | None:

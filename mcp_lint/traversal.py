@@ -109,6 +109,34 @@ def walk_paths(root: cst.CSTNode, enter: Callable[[cst.CSTNode, list[cst.CSTNode
 _SCOPES = (cst.FunctionDef, cst.ClassDef, cst.Lambda)
 
 
+def value_names(expr: cst.CSTNode) -> tuple[list[str], list[cst.BaseExpression]]:
+    """The names an expression reads as values, and its callees.
+
+    Args:
+        expr (cst.CSTNode): any node.
+    Returns:
+        tuple[list[str], list[cst.BaseExpression]]: the names read (not attribute names, not the keywords of
+        arguments, not what a lambda's body reads), and the callee expression of each call in it.
+    """
+    names: list[str] = []
+    calls: list[cst.BaseExpression] = []
+    stack: list[cst.CSTNode] = [expr]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, cst.Name):
+            names.append(node.value)
+        elif isinstance(node, cst.Attribute):
+            stack.append(node.value)
+        elif isinstance(node, cst.Call):
+            calls.append(node.func)
+            if isinstance(node.func, cst.Attribute):
+                stack.append(node.func.value)
+            stack.extend(arg.value for arg in node.args)
+        elif not isinstance(node, cst.Lambda):
+            stack.extend(children(node))
+    return names, calls
+
+
 def path_to(root: cst.CSTNode, target: cst.CSTNode) -> list[cst.CSTNode] | None:
     """The nodes from ``root`` down to ``target``, both included, as :meth:`FunctionInfo.reaching` reads them.
 

@@ -27,7 +27,7 @@ from mcp_lint.failures import (
 from mcp_lint.fixes import with_exception
 from mcp_lint.literals import string_value
 from mcp_lint.rule import Rule, RuleContext, ancestors_within
-from mcp_lint.traversal import children, leaves, nodes, own_nodes
+from mcp_lint.traversal import children, leaves, nodes, own_nodes, value_names
 
 _BUILTINS = frozenset(dir(builtins))
 _SCOPES = (cst.FunctionDef, cst.ClassDef, cst.Lambda)
@@ -60,27 +60,6 @@ def _empty_value(value: cst.BaseExpression | None) -> str | None:
 def _guarded_import(node: cst.CSTNode) -> bool:
     """Whether a node is a ``try`` that guards an import (a missing dependency is not a swallowed failure)."""
     return isinstance(node, cst.Try) and _guards_import(node)
-
-
-def _value_names(expr: cst.CSTNode) -> tuple[list[str], list[cst.BaseExpression]]:
-    """The names an expression reads as values (not attribute names, not lambda bodies), and its callees."""
-    names: list[str] = []
-    calls: list[cst.BaseExpression] = []
-    stack: list[cst.CSTNode] = [expr]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, cst.Name):
-            names.append(node.value)
-        elif isinstance(node, cst.Attribute):
-            stack.append(node.value)
-        elif isinstance(node, cst.Call):
-            calls.append(node.func)
-            if isinstance(node.func, cst.Attribute):
-                stack.append(node.func.value)
-            stack.extend(arg.value for arg in node.args)
-        elif not isinstance(node, cst.Lambda):
-            stack.extend(children(node))
-    return names, calls
 
 
 def _stored_in(target: cst.BaseExpression) -> cst.BaseExpression:
@@ -136,15 +115,15 @@ class _Informativeness:
         assigns: list[tuple[cst.BaseExpression, set[str]]] = []
         for node in nodes(handler.body):
             if isinstance(node, cst.Assign):
-                read = set(_value_names(node.value)[0])
+                read = set(value_names(node.value)[0])
                 assigns.extend((_stored_in(t.target), read) for t in node.targets)
             elif isinstance(node, cst.AugAssign):
-                assigns.append((_stored_in(node.target), set(_value_names(node.value)[0])))
+                assigns.append((_stored_in(node.target), set(value_names(node.value)[0])))
             elif (
                 isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute)
                 and node.func.attr.value in ("update", "append", "extend", "setdefault", "insert")
             ):  # fmt: skip
-                read = {name for arg in node.args for name in _value_names(arg.value)[0]}
+                read = {name for arg in node.args for name in value_names(arg.value)[0]}
                 assigns.append((_stored_in(node.func.value), read))
         changed = bool(self.derived)
         while changed:
@@ -172,7 +151,7 @@ class _Informativeness:
     def is_informative(self, expr: cst.CSTNode, depth: int = 0) -> bool:
         if self._upstream_answer(expr):
             return True
-        names, calls = _value_names(expr)
+        names, calls = value_names(expr)
         if any(self.index.symbols.resolve(func) in _EXCEPTION_ACCESSORS for func in calls):
             return True
         for name in names:
@@ -234,7 +213,7 @@ def _dropping_helper(
         statement is not a failure report that leaves the exception out.
     """
     call = payload.expression if isinstance(payload, cst.Await) else payload
-    if not isinstance(call, cst.Call) or derived & set(_value_names(call.func)[0]):
+    if not isinstance(call, cst.Call) or derived & set(value_names(call.func)[0]):
         return None
     helper = index.callee(function, call.func)
     if helper is None or helper is function:
@@ -253,7 +232,7 @@ def _dropping_helper(
             param = arg.keyword.value if arg.keyword.value in kwonly or arg.keyword.value in params else None
         else:
             param = params[position] if position < len(params) else None
-        mentions = bool(derived & set(_value_names(arg.value)[0]))
+        mentions = bool(derived & set(value_names(arg.value)[0]))
         if param is None:
             if mentions:
                 return None
@@ -279,7 +258,7 @@ def _dropping_helper(
     informativeness._derive(node)
     if informativeness.is_informative(returned):
         return None
-    if _mutated(node) & set(_value_names(returned)[0]):
+    if _mutated(node) & set(value_names(returned)[0]):
         return None  # ``response = {"status": "error"}``, then ``response.update(...)`` with the error's details
     return helper
 
@@ -377,7 +356,7 @@ def _records_exception(handler: cst.ExceptHandler, name: str) -> bool:
     if not isinstance(bound, cst.Name):
         return False
     for node in nodes(handler.body, prune=(cst.FunctionDef, cst.ClassDef, cst.Lambda)):
-        if not isinstance(node, cst.Assign) or bound.value not in _value_names(node.value)[0]:
+        if not isinstance(node, cst.Assign) or bound.value not in value_names(node.value)[0]:
             continue
         for target in node.targets:
             root = target.target
@@ -409,9 +388,11 @@ def _swallowed_values(
         found |= _loop_swallowed(helper, index)
     found |= _fallthrough_swallowed(helper, index, position)
     if depth < 3 and position is None:
+        tested = _tested_names(helper) if within else set()
         for value in helper.returns:
             if within:
-                for call, keeps_none in _outcome_calls(helper, value, strict=True):
+                # not a local the helper tests first (``if cached: return cached``: never the swallowed value)
+                for call, keeps_none in _outcome_calls(helper, value, tested, strict=True):
                     delegate = index.callee(helper, call.func)
                     if delegate is not None and delegate is not helper:
                         passed = _swallowed_values(delegate, delegate.module or index, None, depth + 1, True)
@@ -646,7 +627,7 @@ def _returned(function: FunctionInfo, name: str) -> bool:
             targets = {_stored_in(t.target) for t in node.targets}
             for target in targets:
                 if isinstance(target, cst.Name):
-                    for read in _value_names(node.value)[0]:
+                    for read in value_names(node.value)[0]:
                         into.setdefault(read, set()).add(target.value)
         elif isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value in (
             "append", "extend", "insert", "add", "update", "setdefault"
@@ -654,9 +635,9 @@ def _returned(function: FunctionInfo, name: str) -> bool:
             holder = _stored_in(node.func.value)
             if isinstance(holder, cst.Name):
                 for arg in node.args:
-                    for read in _value_names(arg.value)[0]:
+                    for read in value_names(arg.value)[0]:
                         into.setdefault(read, set()).add(holder.value)
-    returned = {read for value in function.returns for read in _value_names(value)[0]}
+    returned = {read for value in function.returns for read in value_names(value)[0]}
     seen, stack = {name}, [name]
     while stack:
         current = stack.pop()
@@ -685,10 +666,12 @@ _SERIALISERS = frozenset({"dumps", "list", "tuple", "sorted", "set", "dict", "st
 def _passed_through(expr: cst.BaseExpression, strict: bool = False) -> Iterator[tuple[cst.BaseExpression, bool]]:
     """The parts of a returned value that reach the result unchanged, so that an empty value there reads as an
     empty result: the value itself, the values of a dict or list literal, a comprehension's iterable, the
-    positional arguments of a call (``json.dumps(papers)``), a slice (``papers[:n]``), a conditional's arms and
+    positional arguments of a call (``json.dumps(papers)``) and the text or content it is given
+    (``TextContent(text=...)``), a slice (``papers[:n]``), a conditional's arms and
     an f-string's fields; not an attribute or an item of it (``result.text`` fails on None instead). Each comes
     with whether None passes there as the answer (not through a comprehension or a slice, which fail on it, nor
-    as one field of a dict or list, where it is a missing part). ``strict`` (for what a helper returns, which may
+    as one field of a dict or list, where it is a missing part; the one element of a list, ``[TextContent(...)]``, is
+    the whole answer). ``strict`` (for what a helper returns, which may
     be one part of a longer answer) leaves out f-string fields, dict and list members and the arguments of calls
     other than serialisers (``"\n".join(lines)``, ``f"PDF: {status}"``, ``{"period": period}``)."""
     stack: list[tuple[cst.BaseExpression, bool]] = [(expr, True)]
@@ -700,11 +683,20 @@ def _passed_through(expr: cst.BaseExpression, strict: bool = False) -> Iterator[
         if isinstance(node, cst.Dict) and not strict:
             stack.extend((e.value, False) for e in node.elements if isinstance(e, cst.DictElement))
         elif isinstance(node, (cst.List, cst.Tuple, cst.Set)) and not strict:
-            stack.extend((e.value, False) for e in node.elements)
+            # the one element of ``[TextContent(...)]`` is the whole answer, not a missing part of it
+            alone = keeps_none and len(node.elements) == 1
+            stack.extend((e.value, alone) for e in node.elements)
         elif isinstance(node, (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp)):
             stack.append((node.for_in.iter, False))
         elif isinstance(node, cst.Call):
-            if not strict or callee_name(node.func) in _SERIALISERS:
+            if not strict:
+                # ``json.dumps(papers)``, ``TextContent(type="text", text=json.dumps(papers))``; not the other
+                # keywords of a model, each one field of a larger answer
+                stack.extend(
+                    (a.value, keeps_none) for a in node.args
+                    if not a.star and (a.keyword is None or a.keyword.value in ("text", "content"))
+                )
+            elif callee_name(node.func) in _SERIALISERS:
                 stack.extend((a.value, keeps_none) for a in node.args if a.keyword is None and not a.star)
         elif (sliced := _unsliced(node)) is not node:
             stack.append((sliced, False))
@@ -739,7 +731,7 @@ def _tested_names(function: FunctionInfo) -> set[str]:
     for node in nodes(function.node.body, prune=_SCOPES):
         test = node.test if isinstance(node, (cst.If, cst.IfExp, cst.While, cst.Assert)) else None
         if test is not None:
-            found.update(_value_names(test)[0])
+            found.update(value_names(test)[0])
     return found
 
 
@@ -780,10 +772,12 @@ _HARMLESS = frozenset({"strip", "lstrip", "rstrip", "lower", "upper", "date", "t
 _LOGGER = re.compile(r"(?i)^(_*log(ger|ging)?|_*logger\w*|log)$")
 
 
-def _answers_tool(scope: ToolScope, index: ModuleIndex) -> bool:
+def _answers_tool(scope: ToolScope, index: ModuleIndex, whole: bool = False) -> bool:
     """Whether what a function returns is in a tool's answer: it is the tool, or a tool's answer holds its outcome
     (``return analytics.analyze_slow_queries(days)``; ``result = analytics.analyze(days)`` then ``return
-    ToolResult(content=[TextContent(text=format_analysis(result))])``)."""
+    ToolResult(content=[TextContent(text=format_analysis(result))])``). With ``whole``, only a tool that returns
+    the outcome as it is (``return handler.run_tool(arguments)``): where the tool wraps it, the tool's own
+    ``return`` is where an empty outcome is reported."""
     if scope.result_of is not None:
         return True
     for handler in scope.handlers:
@@ -792,12 +786,21 @@ def _answers_tool(scope: ToolScope, index: ModuleIndex) -> bool:
             continue
         resolve = (tool.module or index).callee
         for value in tool.returns:
-            for node in nodes(value, prune=_SCOPES):
+            candidates = [value] if whole else list(nodes(value, prune=_SCOPES))
+            for node in candidates:
+                if isinstance(node, cst.Await):
+                    node = node.expression
                 if isinstance(node, cst.Name) and tool.bindings(node.value) == 1:
                     bound = tool.assigned(node.value)
                     node = bound.expression if isinstance(bound, cst.Await) else bound  # type: ignore[assignment]
-                called = resolve(tool, node.func) if isinstance(node, cst.Call) else None
+                if not isinstance(node, cst.Call):
+                    continue
+                called = resolve(tool, node.func)
                 if called is not None and index.key_of(called) == index.key_of(scope.function):
+                    return True
+                if isinstance(node.func, cst.Attribute) and node.func.attr.value == scope.function.name:
+                    # ``return handler.run_tool(arguments)`` through a table of tool objects: the call resolves to
+                    # one of the methods at most (the base class's), and this one is reached through it
                     return True
     return False
 
@@ -893,7 +896,7 @@ def _parsed_inputs(try_node: cst.Try) -> set[str] | None:
     statement = line.body[0]
     if not isinstance(statement, (cst.Assign, cst.AnnAssign, cst.Expr, cst.Return)) or statement.value is None:
         return None
-    names, calls = _value_names(statement.value)
+    names, calls = value_names(statement.value)
     if not calls:
         return None
     parses = False
@@ -1259,7 +1262,7 @@ class GenericSwallowedException(Rule):
         each failure as a valid empty result. A value the tool tests first (``if not papers:``) is judged at the
         test's branch instead."""
         scope = self.context.scope
-        if node.value is None or scope is None or scope.result_of is None:
+        if node.value is None or scope is None or not _answers_tool(scope, self.context.index, whole=True):
             return
         index = self.context.index
         tested = self._tested.get(function.node)
@@ -1389,12 +1392,12 @@ class GenericSwallowedException(Rule):
         branch = next((n for n in reversed(within) if isinstance(n, cst.If)), None)
         if branch is None:
             return
-        if not any(name in _value_names(value)[0] for value in scope.function.returns):
+        if not any(name in value_names(value)[0] for value in scope.function.returns):
             return  # never sent
         if failure_shape(node.value, self.context.index, scope.function, module=self.context.module) is None:
             return
         for inner in nodes(branch, prune=(cst.FunctionDef, cst.ClassDef, cst.Lambda)):
-            if isinstance(inner, cst.Return) and inner.value is not None and name in _value_names(inner.value)[0]:
+            if isinstance(inner, cst.Return) and inner.value is not None and name in value_names(inner.value)[0]:
                 return  # sent from the branch itself (reported there)
         self._check_swallowing_helper(node, within, scope.function)
 
@@ -1413,7 +1416,7 @@ class GenericSwallowedException(Rule):
             collection = func.value
             if isinstance(collection, cst.Name) and _LOG_COLLECTION.search(collection.value) and not _gives_up(handler):
                 return  # ``except Exception: notes.append("Could not parse ...")``: a note in a result that goes on
-            if isinstance(collection, cst.Name) and any(collection.value in _value_names(v)[0] for v in scope.function.returns):
+            if isinstance(collection, cst.Name) and any(collection.value in value_names(v)[0] for v in scope.function.returns):
                 self._check(node)
             return
         if _LOG_COLLECTION.search(cst.Module([]).code_for_node(func.value)):

@@ -435,8 +435,8 @@ class Linker:
         return None
 
     def table_classes(self, file: str, name: str, scope: str | None, depth: int = 0) -> list[tuple[str, str]]:
-        """Every project class a collection holds (``AVAILABLE_TOOLS = [DealsTool, ContactsTool]``), through the
-        tables it is built from.
+        """Every project class a collection holds (``AVAILABLE_TOOLS = [DealsTool, ContactsTool]``), or objects of
+        (``{"list_events": ListEvents()}``), through the tables it is built from.
 
         Args:
             file (str): the module.
@@ -450,7 +450,7 @@ class Linker:
             return []
         found: list[tuple[str, str]] = []
         for ref in self._table_refs(file, name, scope):
-            obj = self.resolve(file, scope, ref)
+            obj = self.resolve(file, scope, ref.removesuffix("()"))  # a class, or an object made of one
             if obj is not None and obj[0] == "class":
                 found.append((obj[1], obj[2]))
             elif obj is not None and obj[0] == "table":
@@ -897,15 +897,22 @@ class Linker:
                 init = self._method(obj[1], obj[2], "__init__", 0)
                 if init is not None:
                     yield None, (init[1], init[2])
-        if function.dynamic_call:
+        # ``handler = HANDLERS.get(name)`` then ``handler.run_tool(arguments)``: a method called on a local
+        on_local = any(
+            root and "." not in root and root in function.assigned_names
+            for root in (called.rpartition(".")[0] for called in function.calls)
+        )
+        if function.dynamic_call or on_local:
             for name in sorted(function.reads | function.indexed):
                 obj = self.resolve(file, function.path, name)
                 if obj is not None and obj[0] == "table":
                     scope = obj[3] if len(obj) > 3 else None
-                    for target in self.table_functions(obj[1], obj[2], 0, scope):
-                        yield None, target
+                    if function.dynamic_call:
+                        for target in self.table_functions(obj[1], obj[2], 0, scope):
+                            yield None, target
                     # ``tool = self.tools[name](self.client)`` then ``tool.execute(arguments)``: the method of each
-                    # class the table holds that a call here names on a local it cannot resolve
+                    # class the table holds (or of each object made of one) that a call here names on a local it
+                    # cannot resolve
                     classes = self.table_classes(obj[1], obj[2], scope)
                     for called in function.calls if classes else ():
                         root, _, method = called.rpartition(".")

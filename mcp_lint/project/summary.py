@@ -252,7 +252,8 @@ def type_name(node: ast.AST | None) -> str | None:
 
 
 def _refs(node: ast.AST) -> list[str]:
-    """Every dotted name in a literal value (not the callees of calls in it, not dict keys that are strings)."""
+    """Every dotted name in a literal value (not the callees of calls in it, not dict keys that are strings); an
+    object made by calling a capitalised name, maybe a class (``ListEvents()``), is given as that name and ``()``."""
     found: list[str] = []
     stack = [node]
     while stack:
@@ -262,6 +263,9 @@ def _refs(node: ast.AST) -> list[str]:
             found.append(name)
             continue
         if isinstance(current, ast.Call):
+            made = dotted(current.func)
+            if made is not None and made.rpartition(".")[2][:1].isupper():
+                found.append(f"{made}()")
             stack.extend(current.args)
             stack.extend(k.value for k in current.keywords)
         elif isinstance(current, ast.Dict):
