@@ -21,7 +21,7 @@ import libcst as cst
 
 from mcp_lint.discovery import FunctionInfo, ModuleIndex
 from mcp_lint.literals import literal_value, string_value
-from mcp_lint.traversal import nodes, path_to
+from mcp_lint.traversal import nodes, path_to, value_names
 
 _MAX_DEPTH = 3
 
@@ -119,13 +119,12 @@ def report_text(payload: cst.BaseExpression, function: FunctionInfo, statement: 
     """
     text = [literal_text(payload)]
     path: list[cst.CSTNode] | None = None
-    for node in nodes(payload):
-        if isinstance(node, cst.Name):
-            if statement is not None and path is None and function.bindings(node.value) > 1:
-                path = path_to(function.node, statement) or []
-            value = function.reaching(node.value, path) if path else function.assigned(node.value)
-            if value is not None:
-                text.append(literal_text(value))
+    for name in value_names(payload)[0]:  # not ``error_message=`` nor ``e.response_data``: no locals
+        if statement is not None and path is None and function.bindings(name) > 1:
+            path = path_to(function.node, statement) or []
+        value = function.reaching(name, path) if path else function.assigned(name)
+        if value is not None:
+            text.append(literal_text(value))
     return " ".join(text)
 
 
@@ -448,6 +447,8 @@ class _Shapes:
             return Shape.ERROR_MODEL
         helper = self.index.callee(function, expr.func)
         if helper is not None:
+            if _flag_says_success(helper, expr):
+                return None  # ``format_tool_response(True, data=...)``: the helper builds a success or a failure
             for value in helper.returns:
                 if self.shape(value, helper, depth + 1) is not None:
                     return Shape.HELPER
@@ -456,6 +457,31 @@ class _Shapes:
                 # given a failure's text, which it puts in what it returns
                 return Shape.HELPER
         return None
+
+
+#: Parameters of a response builder that say whether it reports a success (``success``, ``ok``) or a failure.
+_SUCCESS_PARAMS = frozenset({"success", "ok", "succeeded", "is_success", "successful"})
+_FAILURE_PARAMS = frozenset({"error", "is_error", "iserror", "failed", "failure"})
+
+
+def _flag_says_success(helper: FunctionInfo, call: cst.Call) -> bool:
+    """Whether a call gives a response builder's success flag a literal that says it succeeded
+    (``format_tool_response(True, data=...)``, ``respond(ok=True)``, ``build(is_error=False)``)."""
+    params = [p.name.value for p in (*helper.node.params.posonly_params, *helper.node.params.params)]
+    if params and params[0] in ("self", "cls") and isinstance(call.func, cst.Attribute):
+        params = params[1:]
+    for position, arg in enumerate(call.args):
+        if arg.star:
+            return False
+        name = arg.keyword.value if arg.keyword is not None else params[position] if position < len(params) else None
+        if name is None or not isinstance(arg.value, cst.Name) or arg.value.value not in ("True", "False"):
+            continue
+        lowered = name.lower()
+        if lowered in _SUCCESS_PARAMS:
+            return arg.value.value == "True"
+        if lowered in _FAILURE_PARAMS:
+            return arg.value.value == "False"
+    return False
 
 
 def _states_failure(expr: cst.BaseExpression) -> bool:
