@@ -81,11 +81,15 @@ class _Informativeness:
         #: The path from the function down to the report: a name the report reads directly has the value of the
         #: binding that reaches it.
         self.at = at
-        node = function.node
-        self.params = {p.name.value for p in (*node.params.posonly_params, *node.params.params, *node.params.kwonly_params)}
-        for star in (node.params.star_arg, node.params.star_kwarg):
-            if isinstance(star, cst.Param):
-                self.params.add(star.name.value)
+        # The function's parameters, and those of the functions it is nested in (``def instrumented(*, tool_name,
+        # handler): async def _inner(...)``: what the factory was given for the tool is configuration).
+        self.params: set[str] = set()
+        scope: FunctionInfo | None = function
+        while scope is not None:
+            params = scope.node.params
+            self.params.update(p.name.value for p in (*params.posonly_params, *params.params, *params.kwonly_params))
+            self.params.update(s.name.value for s in (params.star_arg, params.star_kwarg) if isinstance(s, cst.Param))
+            scope = scope.parent
         exception = handler.name.name if handler is not None and handler.name is not None else None
         self.derived = {exception.value} if isinstance(exception, cst.Name) else set()
         #: Loop variables: an item of what the tool iterates (an id from its arguments) is not an error.

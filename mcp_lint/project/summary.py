@@ -34,7 +34,7 @@ _STORE_METHODS = frozenset({"append", "add", "insert", "extend", "update", "setd
 # ``anyio.to_thread.run_sync(f, ...)``, ``loop.run_in_executor(None, f, ...)``.
 _RUNNERS = {"to_thread": 0, "run_sync": 0, "run_in_executor": 1, "run_in_threadpool": 0}
 # The names of project functions that may register the function they are given (``add_read_only_tool``).
-_FORWARDING = re.compile(r"(?i)tool|regist")
+_FORWARDING = re.compile(r"(?i)tool|regist|wrap")
 
 #: A target of a registration, symbolic. Kinds:
 #: ``("ref", dotted)`` a name or attribute chain; ``("path", path)`` the decorated function itself; ``("wrap", wrapper_dotted, inner)`` a call ``wrapper(inner)``;
@@ -296,6 +296,9 @@ class _Summariser:
         self.loops: list[tuple[ast.AST, Target]] = []
         # Per loop: locals bound in its body to a member of its variable (``func = tool.func``), name to dotted value.
         self.loop_aliases: list[dict[str, str]] = []
+        # Locals bound to a wrapper of a function (``wrapped = instrumented(handler=handler)``), by (function path,
+        # name): a registration of the local registers what the wrapper is given.
+        self.wrapped_locals: dict[tuple[str, str], Target] = {}
 
     # -- scopes
     def module(self, tree: ast.Module) -> ModuleSummary:
@@ -478,6 +481,11 @@ class _Summariser:
             name = target.id
             if function is not None:
                 function.assigned_names.add(name)
+                wrapped = self._target(value) if isinstance(value, ast.Call) else None
+                if wrapped is not None and wrapped[0] == "wrap":
+                    self.wrapped_locals[(function.path, name)] = wrapped
+                else:
+                    self.wrapped_locals.pop((function.path, name), None)
                 if callee in _COPIES or isinstance(value, _COLLECTIONS):
                     function.tables.setdefault(name, []).extend(_refs(value))  # ``tools = list(READ_TOOLS)``
                 elif kind is not None:
@@ -663,6 +671,14 @@ class _Summariser:
                 return ("wrap", func, inner)
         return None
 
+    def _registered(self, node: ast.Call, scope: str | None) -> Target | None:
+        """What a registration call registers: its first target, where a local bound to a wrapper of a function
+        stands for that wrapper (``wrapped = instrumented(handler=handler)``, then ``app.tool(name=n)(wrapped)``)."""
+        target = self._target(_first_target(node))
+        if target is not None and target[0] == "ref" and scope is not None:
+            return self.wrapped_locals.get((scope, target[1]), target)
+        return target
+
     def _iterable(self, node: ast.AST) -> Target:
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in ("items", "values"):
             node = node.func.value
@@ -681,7 +697,7 @@ class _Summariser:
         if isinstance(func, ast.Call) and isinstance(func.func, ast.Attribute) and func.func.attr == "tool":
             # x.tool(...)(fn)
             subject = dotted(func.func.value)
-            target = self._target(_first_target(node))
+            target = self._registered(node, scope)
             if subject is not None and target is not None:
                 registration = Registration("call", subject, func.func.attr, target, scope, name=_tool_name(func, True))
                 self.summary.registrations.append(registration)
@@ -710,7 +726,7 @@ class _Summariser:
                     self.summary.registrations.append(Registration("request_handler", subject, method, target, scope))
                 return
             if method in ("tool", "add_tool", "from_function"):
-                target = self._target(_first_target(node))
+                target = self._registered(node, scope)
                 if target is not None:
                     kind = "from_function" if method == "from_function" else "call"
                     registration = Registration(kind, subject, method, target, scope, name=_tool_name(node, False))
