@@ -357,9 +357,9 @@ class _Shapes:
         fields = payload_fields(expr)
         if not fields:
             return False
-        if "error" in fields and not (
-            isinstance(fields["error"], cst.Name) and fields["error"].value in ("None", "False")
-        ):
+        # ``{"Error": "No LOINC codes found"}``: the key in any case
+        error = fields.get("error", next((v for k, v in fields.items() if k.lower() == "error"), None))
+        if error is not None and not (isinstance(error, cst.Name) and error.value in ("None", "False")):
             return True
         says = _says_error(fields)
         if says is not None:

@@ -1380,19 +1380,26 @@ class GenericSwallowedException(Rule):
         # ``else: response = {"success": False, "message": "Unable to add comment"}``, and ``return
         # json.dumps(response)`` after the ``if``: the report is built in the failure branch and sent later.
         scope = self.context.scope
-        if scope is None or len(node.targets) != 1 or not isinstance(node.targets[0].target, cst.Name):
+        if scope is None or len(node.targets) != 1:
             return
-        name = node.targets[0].target.value
+        target = node.targets[0].target
+        stored = _stored_in(target)
+        if not isinstance(stored, cst.Name) or (stored is not target and not isinstance(target, cst.Subscript)):
+            return
+        name = stored.value
         function = scope.function.node
         within = ancestors_within(self.context.ancestors, function)
         handler = next((n for n in reversed(within) if isinstance(n, cst.ExceptHandler)), None)
         if handler is not None:
             # ``except Exception: forecast = {"error": "Forecasting data not available"}``, then ``return
-            # {"pipeline": data, "forecasting": forecast}``: the failure of a part is reported inside the result
-            # (when the except clause returns or raises, its report is judged there)
+            # {"pipeline": data, "forecasting": forecast}``, or ``result["statistics"] = {"error": ...}`` then
+            # ``return result``: the failure of a part is reported inside the result (when the except clause
+            # returns or raises, its report is judged there)
             if not _gives_up(handler) and _returned(scope.function, name):
                 self._check(node)
             return
+        if stored is not target:
+            return  # a key of a result set in a branch: not a report built there and sent later
         branch = next((n for n in reversed(within) if isinstance(n, cst.If)), None)
         if branch is None:
             return
