@@ -169,14 +169,7 @@ def own_nodes(function: cst.FunctionDef) -> Iterator[cst.CSTNode]:
     Yields:
         cst.CSTNode: each node of its body.
     """
-    stack: list[cst.CSTNode] = [function.body]
-    while stack:
-        node = stack.pop()
-        yield node
-        if not isinstance(node, _SCOPES):
-            kids = list(children(node))
-            kids.reverse()
-            stack.extend(kids)
+    return nodes(function.body, _SCOPES)
 
 
 def nodes(root: cst.CSTNode, prune: tuple[type, ...] = ()) -> Iterator[cst.CSTNode]:
@@ -188,14 +181,37 @@ def nodes(root: cst.CSTNode, prune: tuple[type, ...] = ()) -> Iterator[cst.CSTNo
     Yields:
         cst.CSTNode: each node.
     """
+    # Rules call this for every function they look into, many times: children() is inlined as in walk_paths, and
+    # whether a node type is pruned is worked out once per type (the ABC check is slow).
+    fields, node_types = _FIELDS, _NODE_TYPES
+    pruned: dict[type, bool] = {}
     stack: list[cst.CSTNode] = [root]
+    pop, push = stack.pop, stack.append
     while stack:
-        node = stack.pop()
+        node = pop()
         yield node
-        if not (prune and isinstance(node, prune)):
-            kids = list(children(node))
-            kids.reverse()
-            stack.extend(kids)
+        kind = type(node)
+        if prune:
+            cut = pruned.get(kind)
+            if cut is None:
+                cut = pruned[kind] = issubclass(kind, prune)
+            if cut:
+                continue
+        names = fields.get(kind) or _fields(kind)
+        for index in range(len(names) - 1, -1, -1):
+            value = getattr(node, names[index])
+            value_kind = type(value)
+            if value_kind is tuple or value_kind is list:
+                for position in range(len(value) - 1, -1, -1):
+                    item = value[position]
+                    item_kind = type(item)
+                    known = node_types.get(item_kind)
+                    if known or (known is None and _is_node(item_kind)):
+                        push(item)
+            else:
+                known = node_types.get(value_kind)
+                if known or (known is None and _is_node(value_kind)):
+                    push(value)
 
 
 def leaves(block: cst.BaseSuite) -> bool:
