@@ -432,8 +432,10 @@ def _except_flags(function: FunctionInfo, index: ModuleIndex) -> dict[str, set[s
 
 def _skipped_items(function: FunctionInfo, index: ModuleIndex) -> dict[str, set[str]]:
     """The lists a function's loops fill one item at a time inside a ``try`` whose broad ``except`` skips the item
-    (``except Exception: continue``), when every binding of the list is an empty literal or a filter of itself:
-    when every item fails, the list is left empty, as when there were none. List name to ``{"[]"}``."""
+    (``except Exception: continue``), or only with the outcomes of a helper that turns every exception into None
+    (``if email is not None: results.append(email)``), when every binding of the list is an empty literal or a
+    filter of itself: when every item fails, the list is left empty, as when there were none. List name to
+    ``{"[]"}``."""
     found: dict[str, set[str]] = {}
     for loop in own_nodes(function.node):
         if not isinstance(loop, (cst.For, cst.While)):
@@ -451,7 +453,47 @@ def _skipped_items(function: FunctionInfo, index: ModuleIndex) -> dict[str, set[
                     and not any(_mentions(h, inner.func.value.value) for h in node.handlers)
                 ):  # fmt: skip
                     found[inner.func.value.value] = {"[]"}  # not when a failed item leaves its error there
+        # ``email = service.get_email(id)``, then ``if email is not None: results.append(email)``, where the helper
+        # turns every exception into None: when every call fails, the list is left empty too.
+        for node in nodes(loop.body, prune=_SCOPES):
+            if not isinstance(node, cst.If):
+                continue
+            read = _failed_test(node.test)
+            if read is None or read[1] or not isinstance(read[0], cst.Name):
+                continue  # the body must be where the helper's outcome is a success
+            call, position = function.assigned(read[0].value), None
+            if call is None and function.unpacked(read[0].value) is not None:
+                call, position = function.unpacked(read[0].value)  # type: ignore[misc]  # email, parts = fetch(id)
+            if isinstance(call, cst.Await):
+                call = call.expression
+            helper = index.callee(function, call.func) if isinstance(call, cst.Call) else None
+            if helper is None or helper is function:
+                continue
+            if not (_swallowed_values(helper, helper.module or index, position) & read[2]):
+                continue
+            inside = {id(n) for n in nodes(node.body, prune=_SCOPES)}
+            for name in _filled(node.body):
+                if _only_emptied(function, name) and all(id(call) in inside for call in _fills(function, name)):
+                    found[name] = {"[]"}  # not when the list is filled elsewhere too (``else: zones.append(...)``)
     return found
+
+
+def _filled(block: cst.CSTNode) -> set[str]:
+    """The locals a block appends to or extends."""
+    return {
+        n.func.value.value for n in nodes(block, prune=_SCOPES)
+        if isinstance(n, cst.Call) and isinstance(n.func, cst.Attribute) and n.func.attr.value in ("append", "extend")
+        and isinstance(n.func.value, cst.Name)
+    }  # fmt: skip
+
+
+def _fills(function: FunctionInfo, name: str) -> list[cst.Call]:
+    """Every call in a function that appends to or extends the local ``name``."""
+    return [
+        n for n in own_nodes(function.node)
+        if isinstance(n, cst.Call) and isinstance(n.func, cst.Attribute) and n.func.attr.value in ("append", "extend")
+        and isinstance(n.func.value, cst.Name) and n.func.value.value == name
+    ]  # fmt: skip
 
 
 def _mentions(node: cst.CSTNode, name: str) -> bool:
