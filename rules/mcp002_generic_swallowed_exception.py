@@ -826,7 +826,10 @@ def _answers_tool(scope: ToolScope, index: ModuleIndex, whole: bool = False) -> 
     ``return`` is where an empty outcome is reported."""
     if scope.result_of is not None:
         return True
+    name = re.compile(rb"\b" + re.escape(scope.function.name.encode()) + rb"\b")
     for handler in scope.handlers:
+        if handler.function is None and index.project is not None and not index.project.mentions([handler.file], name):
+            continue  # the tool's module never names the function: no need to read it
         tool = index.definition(handler)
         if tool is None:
             continue
@@ -1143,6 +1146,8 @@ class GenericSwallowedException(Rule):
         # function -> the locals its tests read; helper -> the empty values it swallows every exception into
         self._tested: dict[cst.FunctionDef, set[str]] = {}
         self._swallowed: dict[cst.FunctionDef, set[str]] = {}
+        # (function, whole) -> whether a tool's answer holds what it returns (see _answers_tool)
+        self._answers: dict[tuple[cst.FunctionDef, bool], bool] = {}
 
     def _check(self, node: cst.Return | cst.Raise | cst.Call) -> None:
         scope = self.context.scope
@@ -1276,7 +1281,7 @@ class GenericSwallowedException(Rule):
                 empties = swallowed - {"False"}
                 if (
                     text is not None and ABSENCE.search(text) and not _FAILURE_PHRASE.search(text)
-                    and scope is not None and _answers_tool(scope, index) and empties
+                    and scope is not None and empties and self._answers_tool(scope)
                     and not _Informativeness(index, function, None, [*within, node]).is_informative(node.value)  # type: ignore[union-attr]
                 ):  # fmt: skip
                     # ``if not papers: return "No papers found"`` in the tool: every failure reads as nothing found
@@ -1308,7 +1313,7 @@ class GenericSwallowedException(Rule):
         each failure as a valid empty result. A value the tool tests first (``if not papers:``) is judged at the
         test's branch instead."""
         scope = self.context.scope
-        if node.value is None or scope is None or not _answers_tool(scope, self.context.index, whole=True):
+        if node.value is None or scope is None or not self._answers_tool(scope, whole=True):
             return
         index = self.context.index
         tested = self._tested.get(function.node)
@@ -1331,6 +1336,14 @@ class GenericSwallowedException(Rule):
                     "result; let it raise or return the error",
                 )
                 return
+
+    def _answers_tool(self, scope: ToolScope, whole: bool = False) -> bool:
+        """:func:`_answers_tool`, worked out once per function."""
+        key = (scope.function.node, whole)
+        known = self._answers.get(key)
+        if known is None:
+            known = self._answers[key] = _answers_tool(scope, self.context.index, whole)
+        return known
 
     def _swallowing_test(
         self, test: cst.BaseExpression, in_body: bool, function: FunctionInfo, arm: cst.BaseExpression | None = None
