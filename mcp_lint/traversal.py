@@ -9,7 +9,7 @@ from the node dataclasses) with an explicit stack. The rules' ``visit_<Node>`` m
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 
 import libcst as cst
 
@@ -135,6 +135,36 @@ def value_names(expr: cst.CSTNode) -> tuple[list[str], list[cst.BaseExpression]]
         elif not isinstance(node, cst.Lambda):
             stack.extend(children(node))
     return names, calls
+
+
+def binds(target: cst.BaseExpression, name: str) -> bool:
+    """Whether an assignment or loop target binds the local ``name``.
+
+    Args:
+        target (cst.BaseExpression): the target (a name, or a tuple or list of targets, starred ones included).
+        name (str): the local's name.
+    Returns:
+        bool: True when the target binds it.
+    """
+    if isinstance(target, cst.Name):
+        return target.value == name
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return any(binds(e.value, name) for e in target.elements)
+    if isinstance(target, cst.StarredElement):
+        return binds(target.value, name)
+    return False
+
+
+def mentions(node: cst.CSTNode, names: Collection[str]) -> bool:
+    """Whether a node reads or writes one of some names anywhere below it, not inside nested scopes.
+
+    Args:
+        node (cst.CSTNode): where to look.
+        names (Collection[str]): the names.
+    Returns:
+        bool: True when a ``Name`` below it is one of them.
+    """
+    return any(isinstance(n, cst.Name) and n.value in names for n in nodes(node, prune=_SCOPES))
 
 
 def path_to(root: cst.CSTNode, target: cst.CSTNode) -> list[cst.CSTNode] | None:

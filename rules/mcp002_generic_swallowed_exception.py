@@ -27,7 +27,7 @@ from mcp_lint.failures import (
 from mcp_lint.fixes import with_exception
 from mcp_lint.literals import string_value
 from mcp_lint.rule import Rule, RuleContext, ancestors_within
-from mcp_lint.traversal import children, leaves, nodes, own_nodes, value_names
+from mcp_lint.traversal import binds, children, leaves, mentions, nodes, own_nodes, value_names
 
 _BUILTINS = frozenset(dir(builtins))
 _SCOPES = (cst.FunctionDef, cst.ClassDef, cst.Lambda)
@@ -445,14 +445,9 @@ def _skipped_items(function: FunctionInfo, index: ModuleIndex) -> dict[str, set[
                 continue
             if not any(breadth(h, index) is not None and _skips(h) for h in node.handlers):
                 continue
-            for inner in nodes(node.body, prune=_SCOPES):
-                if (
-                    isinstance(inner, cst.Call) and isinstance(inner.func, cst.Attribute)
-                    and inner.func.attr.value in ("append", "extend") and isinstance(inner.func.value, cst.Name)
-                    and _only_emptied(function, inner.func.value.value)
-                    and not any(_mentions(h, inner.func.value.value) for h in node.handlers)
-                ):  # fmt: skip
-                    found[inner.func.value.value] = {"[]"}  # not when a failed item leaves its error there
+            for name in _filled(node.body):
+                if _only_emptied(function, name) and not any(mentions(h, {name}) for h in node.handlers):
+                    found[name] = {"[]"}  # not when a failed item leaves its error there
         # ``email = service.get_email(id)``, then ``if email is not None: results.append(email)``, where the helper
         # turns every exception into None: when every call fails, the list is left empty too.
         for node in nodes(loop.body, prune=_SCOPES):
@@ -478,27 +473,24 @@ def _skipped_items(function: FunctionInfo, index: ModuleIndex) -> dict[str, set[
     return found
 
 
+def _fill_calls(block: cst.CSTNode) -> Iterator[tuple[str, cst.Call]]:
+    """The calls in a block that append to or extend a local list, with the local's name."""
+    for node in nodes(block, prune=_SCOPES):
+        if (
+            isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute)
+            and node.func.attr.value in ("append", "extend") and isinstance(node.func.value, cst.Name)
+        ):  # fmt: skip
+            yield node.func.value.value, node
+
+
 def _filled(block: cst.CSTNode) -> set[str]:
     """The locals a block appends to or extends."""
-    return {
-        n.func.value.value for n in nodes(block, prune=_SCOPES)
-        if isinstance(n, cst.Call) and isinstance(n.func, cst.Attribute) and n.func.attr.value in ("append", "extend")
-        and isinstance(n.func.value, cst.Name)
-    }  # fmt: skip
+    return {name for name, _ in _fill_calls(block)}
 
 
 def _fills(function: FunctionInfo, name: str) -> list[cst.Call]:
     """Every call in a function that appends to or extends the local ``name``."""
-    return [
-        n for n in own_nodes(function.node)
-        if isinstance(n, cst.Call) and isinstance(n.func, cst.Attribute) and n.func.attr.value in ("append", "extend")
-        and isinstance(n.func.value, cst.Name) and n.func.value.value == name
-    ]  # fmt: skip
-
-
-def _mentions(node: cst.CSTNode, name: str) -> bool:
-    """Whether a node reads or writes the local ``name`` anywhere below it."""
-    return any(isinstance(n, cst.Name) and n.value == name for n in nodes(node, prune=_SCOPES))
+    return [call for filled, call in _fill_calls(function.node.body) if filled == name]
 
 
 def _skips(handler: cst.ExceptHandler) -> bool:
@@ -515,12 +507,12 @@ def _only_emptied(function: FunctionInfo, name: str) -> bool:
     r in rows if r["id"]]``)."""
     bound = False
     for node in own_nodes(function.node):
-        if isinstance(node, (cst.For, cst.CompFor)) and _binds(node.target, name):
+        if isinstance(node, (cst.For, cst.CompFor)) and binds(node.target, name):
             return False
         if not isinstance(node, (cst.Assign, cst.AnnAssign, cst.AugAssign)):
             continue
         targets = [t.target for t in node.targets] if isinstance(node, cst.Assign) else [node.target]
-        if not any(_binds(t, name) for t in targets):
+        if not any(binds(t, name) for t in targets):
             continue
         value = node.value
         if isinstance(node, cst.AugAssign) or value is None:
@@ -532,15 +524,6 @@ def _only_emptied(function: FunctionInfo, name: str) -> bool:
         else:
             return False
     return bound
-
-
-def _binds(target: cst.BaseExpression, name: str) -> bool:
-    """Whether an assignment target binds the local ``name`` (also inside a tuple or list target)."""
-    if isinstance(target, cst.Name):
-        return target.value == name
-    if isinstance(target, (cst.Tuple, cst.List)):
-        return any(_binds(e.value, name) for e in target.elements)
-    return False
 
 
 def _binds_name(statement: cst.BaseStatement, name: str) -> bool:

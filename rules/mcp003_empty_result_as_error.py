@@ -25,7 +25,7 @@ from mcp_lint.failures import (
 from mcp_lint.fixes import call_tool_result, fill, quote_of
 from mcp_lint.literals import integer_value, literal_value, string_value
 from mcp_lint.rule import Rule, RuleContext, ancestors_within
-from mcp_lint.traversal import children, leaves, nodes, path_to, walk_paths
+from mcp_lint.traversal import binds, children, leaves, mentions, nodes, path_to, walk_paths
 
 # Names of configuration, credentials, clients and connections: not the tool's result.
 _SETUP_NAME = re.compile(
@@ -729,16 +729,6 @@ def _params(function: FunctionInfo) -> set[str]:
     return names - {"self", "cls"}
 
 
-def _binds(target: cst.BaseExpression, name: str) -> bool:
-    if isinstance(target, cst.Name):
-        return target.value == name
-    if isinstance(target, (cst.Tuple, cst.List)):
-        return any(_binds(e.value, name) for e in target.elements)
-    if isinstance(target, cst.StarredElement):
-        return _binds(target.value, name)
-    return False
-
-
 def _assigned_value(target: cst.BaseExpression, value: cst.BaseExpression, name: str) -> cst.BaseExpression | None:
     """The part of ``value`` that ``target`` binds to ``name``: ``a, b = x, y`` binds ``y`` to ``b``."""
     if isinstance(target, cst.Name):
@@ -746,7 +736,7 @@ def _assigned_value(target: cst.BaseExpression, value: cst.BaseExpression, name:
     if isinstance(target, (cst.Tuple, cst.List)) and isinstance(value, (cst.Tuple, cst.List)):
         if len(target.elements) == len(value.elements):
             for t, v in zip(target.elements, value.elements):
-                if _binds(t.value, name):
+                if binds(t.value, name):
                     return _assigned_value(t.value, v.value, name)
     return value  # unpacked from one value: ``rows, total = await db.page(q)`` binds a part of a call's value
 
@@ -768,19 +758,19 @@ def _scan(statement: cst.CSTNode, name: str) -> tuple[list[cst.BaseExpression], 
     for node in nodes(statement, prune=_SCOPES):
         if isinstance(node, cst.Assign):
             for target in node.targets:
-                if _binds(target.target, name):
+                if binds(target.target, name):
                     values.append(_assigned_value(target.target, node.value, name) or _OPAQUE)
-                elif isinstance(target.target, cst.Subscript) and _binds(target.target.value, name):
+                elif isinstance(target.target, cst.Subscript) and binds(target.target.value, name):
                     accumulates = True
-        elif isinstance(node, (cst.AnnAssign, cst.NamedExpr)) and _binds(node.target, name):
+        elif isinstance(node, (cst.AnnAssign, cst.NamedExpr)) and binds(node.target, name):
             values.append(node.value if node.value is not None else _OPAQUE)
-        elif isinstance(node, cst.AugAssign) and _binds(node.target, name):
+        elif isinstance(node, cst.AugAssign) and binds(node.target, name):
             accumulates = True
         elif isinstance(node, cst.For):
             loops.append(node.iter)
-            if _binds(node.target, name):
+            if binds(node.target, name):
                 values.append(_OPAQUE)
-        elif isinstance(node, cst.WithItem) and node.asname is not None and _binds(node.asname.name, name):
+        elif isinstance(node, cst.WithItem) and node.asname is not None and binds(node.asname.name, name):
             values.append(_OPAQUE)
         elif isinstance(node, (cst.FunctionDef, cst.ClassDef)) and node.name.value == name:
             values.append(_OPAQUE)
@@ -790,7 +780,7 @@ def _scan(statement: cst.CSTNode, name: str) -> tuple[list[cst.BaseExpression], 
             isinstance(node, cst.Call)
             and isinstance(node.func, cst.Attribute)
             and node.func.attr.value in _ACCUMULATE
-            and _binds(node.func.value, name)
+            and binds(node.func.value, name)
         ):
             accumulates = True
     return values, accumulates, loops
@@ -934,13 +924,13 @@ class Flow:
                         if isinstance(statement, (cst.SimpleStatementLine, cst.Try, cst.With)):
                             return values, accumulates, loops
             elif child is getattr(parent, "body", None):
-                if isinstance(parent, cst.For) and _binds(parent.target, name):
+                if isinstance(parent, cst.For) and binds(parent.target, name):
                     return [*values, _OPAQUE], accumulates, loops
                 if isinstance(parent, cst.With) and any(
-                    item.asname is not None and _binds(item.asname.name, name) for item in parent.items
+                    item.asname is not None and binds(item.asname.name, name) for item in parent.items
                 ):
                     return [*values, _OPAQUE], accumulates, loops
-                if isinstance(parent, cst.ExceptHandler) and parent.name is not None and _binds(parent.name.name, name):
+                if isinstance(parent, cst.ExceptHandler) and parent.name is not None and binds(parent.name.name, name):
                     return [*values, _OPAQUE], accumulates, loops
         if name in self.params:
             values.append(_PARAM)
@@ -1136,7 +1126,7 @@ class Flow:
             if depth > 0 and _OPAQUE in values:
                 # an item of a loop over the arguments (``for urn in urns: if not graph.exists(urn):``)
                 loop = next(
-                    (n for n in self.chain if isinstance(n, cst.For) and _binds(n.target, node.value)), None
+                    (n for n in self.chain if isinstance(n, cst.For) and binds(n.target, node.value)), None
                 )
                 if loop is not None and self.from_input(loop.iter, depth - 1):
                     return True
@@ -1384,11 +1374,6 @@ def _called_on(call: cst.Call, names: set[str]) -> bool:
         return False
     base, _ = _member_chain(call.func.value)
     return isinstance(base, cst.Name) and base.value in names
-
-
-def _mentions(call: cst.Call, names: set[str]) -> bool:
-    """Whether a call is made on, or given, one of the names."""
-    return any(isinstance(n, cst.Name) and n.value in names for n in nodes(call, prune=_SCOPES))
 
 
 _KINDS = {"str": "str", "dict": "dict", "Dict": "dict", "Mapping": "dict", "list": "list", "List": "list", "Sequence": "list"}
@@ -2148,7 +2133,7 @@ class EmptyResultAsError(Rule):
                   if isinstance(base, cst.NamedExpr) and isinstance(base.target, cst.Name)}  # fmt: skip
         for statement in flow.following():
             for call in nodes(statement, prune=_SCOPES):
-                if not (isinstance(call, cst.Call) and _mutates(call) and _mentions(call, roots)):
+                if not (isinstance(call, cst.Call) and _mutates(call) and mentions(call, roots)):
                     continue
                 # A tool named as a read acts only through a method of what it found (``ticket.delete()``) or a
                 # write statement; a helper it hands the value to (``self._create_reference(filing)``) builds output.

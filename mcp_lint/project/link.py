@@ -897,12 +897,12 @@ class Linker:
                 init = self._method(obj[1], obj[2], "__init__", 0)
                 if init is not None:
                     yield None, (init[1], init[2])
-        # ``handler = HANDLERS.get(name)`` then ``handler.run_tool(arguments)``: a method called on a local
-        on_local = any(
-            root and "." not in root and root in function.assigned_names
-            for root in (called.rpartition(".")[0] for called in function.calls)
-        )
-        if function.dynamic_call or on_local:
+        # ``handler = HANDLERS.get(name)`` then ``handler.run_tool(arguments)``: the methods called on a local
+        on_locals = [
+            called for called in function.calls
+            if (root := called.rpartition(".")[0]) and "." not in root and root in function.assigned_names
+        ]  # fmt: skip
+        if function.dynamic_call or on_locals:
             for name in sorted(function.reads | function.indexed):
                 obj = self.resolve(file, function.path, name)
                 if obj is not None and obj[0] == "table":
@@ -914,14 +914,11 @@ class Linker:
                     # class the table holds (or of each object made of one) that a call here names on a local it
                     # cannot resolve
                     classes = self.table_classes(obj[1], obj[2], scope)
-                    for called in function.calls if classes else ():
-                        root, _, method = called.rpartition(".")
-                        if not root or "." in root or root not in function.assigned_names:
-                            continue
+                    for called in on_locals if classes else ():
                         if self.resolve(file, function.path, called) is not None:
                             continue
                         for cfile, cls in classes:
-                            found = self._method(cfile, cls, method, 0)
+                            found = self._method(cfile, cls, called.rpartition(".")[2], 0)
                             if found is not None and found[0] == "function":
                                 yield None, (found[1], found[2])
         for owner, prefix in function.getattrs:
