@@ -2088,6 +2088,9 @@ class EmptyResultAsError(Rule):
                 item = item.expression
             if not isinstance(item, cst.Call):
                 continue
+            kind = callee_name(item.func)
+            if kind is not None and kind not in _NOT_ABSENCE_EXCEPTIONS and _NOT_FOUND_NAME.search(kind) is not None:
+                text.append("not found")  # ``raise RunNotFoundError(run_id)``: the class says what it reports
             for call in (item, *(arg.value for arg in item.args)):
                 helper = self.context.index.callee(function, call.func) if isinstance(call, cst.Call) else None
                 if helper is None or helper is function:
@@ -2235,6 +2238,9 @@ class EmptyResultAsError(Rule):
         message = message_node(payload, self.context.index)
         if handler is None or message is None:
             return None  # only a handler's own return value is known to reach the client
+        kind = callee_name(payload.func) if isinstance(payload, cst.Call) else None
+        if kind is not None and _NOT_FOUND_NAME.search(kind) and ABSENCE.search(literal_text(message)) is None:
+            return None  # ``RunNotFoundError(run_id)``: the message alone would not say what was not there
         imports: list[tuple[str, str]] = []
         kind = "lowlevel" if handler.framework.is_lowlevel else _return_kind(handler.function, statement)
         if kind == "lowlevel":
