@@ -27,7 +27,7 @@ from mcp_lint.failures import (
 from mcp_lint.fixes import with_exception
 from mcp_lint.literals import string_value
 from mcp_lint.rule import Rule, RuleContext, ancestors_within
-from mcp_lint.traversal import binds, children, leaves, mentions, nodes, own_nodes, value_names
+from mcp_lint.traversal import binds, children, leaves, mentions, nodes, own_nodes, path_to, value_names
 
 _BUILTINS = frozenset(dir(builtins))
 _SCOPES = (cst.FunctionDef, cst.ClassDef, cst.Lambda)
@@ -823,6 +823,8 @@ def _answers_tool(scope: ToolScope, index: ModuleIndex, whole: bool = False) -> 
                 if isinstance(node, cst.Await):
                     node = node.expression
                 if isinstance(node, cst.Name) and tool.bindings(node.value) == 1:
+                    if _returned_when_set(tool, value, node.value):
+                        continue  # ``if url: return url``: never the swallowed value
                     bound = tool.assigned(node.value)
                     node = bound.expression if isinstance(bound, cst.Await) else bound  # type: ignore[assignment]
                 if not isinstance(node, cst.Call):
@@ -834,6 +836,18 @@ def _answers_tool(scope: ToolScope, index: ModuleIndex, whole: bool = False) -> 
                     # ``return handler.run_tool(arguments)`` through a table of tool objects: the call resolves to
                     # one of the methods at most (the base class's), and this one is reached through it
                     return True
+    return False
+
+
+def _returned_when_set(function: FunctionInfo, value: cst.BaseExpression, name: str) -> bool:
+    """Whether a returned value sits in the body of an ``if`` that tests a local for a value (``if url:``, ``if url
+    is not None:``): what that local holds there is never an empty or swallowed outcome."""
+    path = path_to(function.node, value) or []
+    for parent, child in zip(path, path[1:]):
+        if isinstance(parent, cst.If) and child is parent.body:
+            failed = _failed_test(parent.test)
+            if failed is not None and not failed[1] and isinstance(failed[0], cst.Name) and failed[0].value == name:
+                return True
     return False
 
 
