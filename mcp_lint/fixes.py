@@ -10,6 +10,7 @@ them for a tool, so that the replacement is correct on every SDK release the pro
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -177,6 +178,14 @@ def protocol_error_fix(node: cst.Raise, decision: Replacement | NoReplacement | 
     return Fix(decision.title, Applicability.SAFE, [(node, change)], decision.imports, protocol_error_imports(index))
 
 
+def _before_trailing_space(inner: str, suffix: str) -> str:
+    """A string literal's source text with ``suffix`` put before its trailing blanks and escaped line breaks
+    (``"Error fetching reviews.\\n\\n"`` keeps its blank line after the added text)."""
+    tail = re.search(r"(\\[nrt]|\s)*$", inner)
+    at = tail.start() if tail is not None else len(inner)
+    return inner[:at] + suffix + inner[at:]
+
+
 def with_exception(message: cst.BaseExpression, exc: str) -> cst.BaseExpression | None:
     """Append the exception's type and message to a message: ``f"<text>: {type(exc).__name__}: {exc}"``.
 
@@ -194,11 +203,11 @@ def with_exception(message: cst.BaseExpression, exc: str) -> cst.BaseExpression 
             return None
         inner = message.raw_value.replace("{", "{{").replace("}", "}}")
         start = ("rf" if "r" in prefix else "f") + message.quote
-        return cst.parse_expression(f"{start}{inner}{suffix}{message.quote}")
+        return cst.parse_expression(f"{start}{_before_trailing_space(inner, suffix)}{message.quote}")
     if isinstance(message, cst.FormattedString):
         text = code(message)
         inner = text[len(message.start) : len(text) - len(message.end)]
-        return cst.parse_expression(f"{message.start}{inner}{suffix}{message.end}")
+        return cst.parse_expression(f"{message.start}{_before_trailing_space(inner, suffix)}{message.end}")
     text = code(message)
     if "\\" in text or "\n" in text:
         return None

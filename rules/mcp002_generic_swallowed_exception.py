@@ -12,6 +12,7 @@ from mcp_lint.diagnostics import Applicability, Fix, Transform
 from mcp_lint.discovery import FunctionInfo, ModuleIndex, ToolScope
 from mcp_lint.failures import (
     ABSENCE,
+    ERROR_TEXT,
     FailureReport,
     Shape,
     breadth,
@@ -634,6 +635,14 @@ def _carries_error(call: cst.BaseExpression, position: int, index: ModuleIndex, 
     return False
 
 
+def _reports_in_text(expr: cst.BaseExpression) -> bool:
+    """Whether a string expression holds a line that reads as a failure (``"## Reviews\n\nError fetching
+    reviews."``)."""
+    if string_prefix(expr) is None and not isinstance(expr, (cst.SimpleString, cst.FormattedString)):
+        return False
+    return any(ERROR_TEXT.match(line.strip()) for line in literal_text(expr).splitlines())
+
+
 def _unsliced(expr: cst.BaseExpression) -> cst.BaseExpression:
     """What a slice is taken of (``papers`` for ``papers[:n]``); any other expression itself."""
     if isinstance(expr, cst.Subscript) and all(isinstance(e.slice, cst.Slice) for e in expr.slice):
@@ -1161,13 +1170,21 @@ class GenericSwallowedException(Rule):
             return
         if any(isinstance(n, (cst.If, cst.Match)) for n in within[handler_at:]):
             return  # a report chosen by a condition is a classified report
-        if isinstance(node, (cst.Call, cst.Assign)):
+        if isinstance(node, (cst.Call, cst.Assign, cst.AugAssign)):
             # ``lines.append(f"{label}: unable to fetch")``: one item's report, in a list the tool returns;
             # ``forecast = {"error": "Forecasting data not available"}``: a part's report, in the result
             payload = node.args[0].value if isinstance(node, cst.Call) else node.value
             shape = failure_shape(payload, self.context.index, scope.function, module=self.context.module)
-            if isinstance(node, cst.Assign) and shape not in (Shape.ERROR_DICT, Shape.ERROR_MODEL):
-                shape = None  # a status word (``status = "ERROR"``) or a helper's value is not the part's report
+            if isinstance(node, cst.AugAssign):
+                # ``markdown += "## Reviews\n\nError fetching reviews."``: a section of the text the tool returns
+                shape = Shape.ERROR_STRING if _reports_in_text(payload) else None
+            elif isinstance(node, cst.Assign) and shape not in (Shape.ERROR_DICT, Shape.ERROR_MODEL) and not (
+                shape is Shape.ERROR_STRING and isinstance(node.targets[0].target, cst.Subscript)
+                and " " in literal_text(payload).strip()
+            ):  # fmt: skip
+                # a status word (``status = "ERROR"``) or a helper's value is not the part's report; a sentence
+                # stored under a key of the result is (``result["reviews"] = "Error fetching reviews"``)
+                shape = None
             report = FailureReport(node, shape, payload) if shape is not None else None  # type: ignore[arg-type]
         else:
             report = failure_report(node, self.context.index, scope.function, module=self.context.module)
@@ -1463,6 +1480,17 @@ class GenericSwallowedException(Rule):
             if isinstance(inner, cst.Return) and inner.value is not None and name in value_names(inner.value)[0]:
                 return  # sent from the branch itself (reported there)
         self._check_swallowing_helper(node, within, scope.function)
+
+    def visit_AugAssign(self, node: cst.AugAssign) -> None:
+        # ``except Exception: markdown += "Error fetching reviews."`` then ``return markdown``: the failure of a
+        # section is reported inside the text the tool returns.
+        scope = self.context.scope
+        if scope is None or not isinstance(node.target, cst.Name) or not isinstance(node.operator, cst.AddAssign):
+            return
+        within = ancestors_within(self.context.ancestors, scope.function.node)
+        handler = next((n for n in reversed(within) if isinstance(n, cst.ExceptHandler)), None)
+        if handler is not None and not _gives_up(handler) and _returned(scope.function, node.target.value):
+            self._check(node)
 
     def visit_Call(self, node: cst.Call) -> None:
         # ``results.append(<report>)``: a per-item failure report, in a broad ``except`` or in a failure branch
