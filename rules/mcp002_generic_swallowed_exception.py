@@ -1220,8 +1220,10 @@ class GenericSwallowedException(Rule):
                 )
             return
         try_node = within[handler_at - 1] if handler_at else None
-        if isinstance(try_node, cst.Try) and (_guards_import(try_node) or _ends_in_raise(try_node)):
-            return  # a missing dependency, or the fallback of a failure report the try body was raising
+        if isinstance(try_node, cst.Try) and (
+            _guards_import(try_node) or _ends_in_raise(try_node) or self._ends_in_report(try_node, scope.function)
+        ):
+            return  # a missing dependency, or the fallback of a failure report the try body was making
         inputs = _parsed_inputs(try_node) if isinstance(try_node, cst.Try) else None
         if inputs is not None and _names_input_error(report.payload, scope.function, inputs, informativeness.params):
             return  # a failed parse of one input, reported as the input error it is: a classified report
@@ -1231,6 +1233,24 @@ class GenericSwallowedException(Rule):
         else:
             message = f"Broad except reported as a constant {report.shape.value}; include the exception or classify it"
         self.report(node, message, self._fix(handler, report.payload, scope.function))
+
+    def _ends_in_report(self, try_node: cst.Try, function: FunctionInfo) -> bool:
+        """Whether a try body ends by returning a failure report (``error_data = response.json()`` then ``return
+        {"error": error_data.get("error", "License inactive")}`` in a 403 branch): a broad ``except`` after it falls
+        back to a plainer report of the same, already classified failure."""
+        body = try_node.body
+        lines = list(body.body) if isinstance(body, cst.IndentedBlock) else []
+        last = lines[-1] if lines else None
+        if not (isinstance(last, cst.SimpleStatementLine) and isinstance(last.body[-1], cst.Return)):
+            return False
+        for line in lines[:-1]:
+            # only a parse of the failure's details before it (``error_data = response.json()``)
+            small = line.body[0] if isinstance(line, cst.SimpleStatementLine) and len(line.body) == 1 else None
+            made = small.value if isinstance(small, cst.Assign) else None
+            if not (isinstance(made, cst.Call) and callee_name(made.func) in _PARSERS):
+                return False
+        value = last.body[-1].value
+        return value is not None and failure_shape(value, self.context.index, function, module=self.context.module) is not None
 
     def _check_swallowing_helper(
         self, node: cst.Return | cst.Raise | cst.Call | cst.Assign, within: Sequence[cst.CSTNode],

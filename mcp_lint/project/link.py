@@ -591,8 +591,31 @@ class Linker:
                 for returned in maker.return_values:
                     found.extend(self._obj_functions(self.resolve(made[1], made[2], returned)))
                 return found, []
+            if inner[0] == "ref":
+                exported = self._exported(file, scope, inner[1])
+                if exported is not None:
+                    return exported, []  # ``for name in exported:`` over ``from .tools import __all__ as exported``
             return self._functions_in(inner, file, scope)  # a name, or ``("refs", ...)`` of a literal
         return [], []
+
+    def _exported(self, file: str, scope: str | None, name: str) -> list[tuple[str, str]] | None:
+        """The functions a module's ``__all__`` names, when ``name`` is that list imported (``from .tools import
+        __all__ as exported``), each resolved in that module (a package's ``__init__`` re-exports them); else None."""
+        qualified = None
+        current = self.functions[file].get(scope) if scope is not None else None
+        while current is not None and qualified is None:
+            qualified = current.imports.get(name)
+            current = self.functions[file].get(current.parent) if current.parent is not None else None
+        qualified = qualified or self.summaries[file].imports.get(name)
+        if qualified is None or not qualified.endswith(".__all__"):
+            return None
+        module = self._import(file, qualified[: -len(".__all__")], 0)
+        if module is None or module[0] != "module":
+            return None
+        found: list[tuple[str, str]] = []
+        for exported in self.summaries[module[1]].all_names or ():
+            found.extend(self._obj_functions(self.resolve(module[1], None, exported)))
+        return found
 
     def _obj_functions(self, obj: Obj | None, depth: int = 0) -> list[tuple[str, str]]:
         if obj is None or depth > 8:  # tables built from tables: ``final = [wrap(t) for t in enabled]``
@@ -843,6 +866,7 @@ class Linker:
                 self._register(file, registration, found, wrappers)
         for file, registration in self._forwards:
             self._forwarded(file, registration, found, wrappers)
+        self._decorator_factories()
         if self._packed:
             for file, summary in self.summaries.items():
                 for function in summary.functions:
@@ -856,6 +880,11 @@ class Linker:
                         found.setdefault((obj[1], obj[2]), framework)  # type: ignore[arg-type]
         if self._registering:
             self._decorated_by_registering(found)
+            factories = self._wrapper_factories(found)
+            for file, registration in self._forwards:
+                obj = self.resolve(file, registration.scope, registration.subject)
+                if obj is not None and obj[0] == "function" and (obj[1], obj[2]) in factories:
+                    self._forwarded(file, registration, found, wrappers)
         return found, wrappers
 
     def _decorators(self, file: str, function: FunctionSummary) -> list[Obj | None]:
@@ -867,6 +896,41 @@ class Linker:
             found = [self.resolve(file, function.parent, d) for d, _ in function.decorators]
             self._resolved_decorators[key] = found
         return found
+
+    def _wrapper_factories(self, found: dict[tuple[str, str], Framework]) -> set[tuple[str, str]]:
+        """Record the functions that make a tool of a closure calling one of their parameters (``def
+        make_tool_wrapper(name, func): @gated_tool(name=name) async def wrapper(params): return await
+        func(params)``): what a call hands them in that place runs as the tool, passed through the closure.
+        Returns the functions newly recorded."""
+        made: set[tuple[str, str]] = set()
+        for (file, path), framework in list(found.items()):
+            closure = self.functions[file].get(path)
+            if closure is None or closure.parent is None:
+                continue
+            maker = self.functions[file][closure.parent]
+            own = {name for name, _ in closure.params}
+            given = {name for name, _ in maker.params}
+            called = [name for name in closure.calls if name in given and name not in own]
+            key = (file, maker.path)
+            if called and key not in self._registering:
+                self._registering[key] = framework
+                self._registered_params[key] = called[0]
+                self._registered_wrappers[key] = [(file, path)]
+                made.add(key)
+        return made
+
+    def _decorator_factories(self) -> None:
+        """Record the project functions that return a server's tool decorator (``def gated_tool(*args, **kwargs):
+        ... return mcp.tool(*args, **kwargs)``): what ``@gated_tool(name=...)`` decorates is a tool of that server."""
+        for file, summary in self.summaries.items():
+            for function in summary.functions:
+                for returned in function.return_values:
+                    owner, _, method = returned.rpartition(".")
+                    if method != fw.TOOL_DECORATOR or not owner:
+                        continue
+                    server = self.server_kind(file, function.path, owner)
+                    if isinstance(server, Framework):
+                        self._registering.setdefault((file, function.path), server)
 
     def _decorated_by_registering(self, found: dict[tuple[str, str], Framework]) -> None:
         """Add the functions decorated by a project's own decorator that registers what it decorates, or by the

@@ -481,8 +481,12 @@ class _Summariser:
             name = target.id
             if function is not None:
                 function.assigned_names.add(name)
-                wrapped = self._target(value) if isinstance(value, ast.Call) else None
-                if wrapped is not None and wrapped[0] == "wrap":
+                wrapped = self._target(value) if isinstance(value, (ast.Call, ast.Subscript)) else None
+                if isinstance(value, ast.Subscript) and not _namespace_lookup(value):
+                    wrapped = None
+                if wrapped is not None and wrapped[0] in ("wrap", "each"):
+                    # ``wrapped = instrumented(handler=handler)``; ``tool_func = globals()[tool_name]`` in a loop
+                    # over names: the local stands for what it is made of
                     self.wrapped_locals[(function.path, name)] = wrapped
                 else:
                     self.wrapped_locals.pop((function.path, name), None)
@@ -655,6 +659,11 @@ class _Summariser:
                 for variables, iterated in reversed(self.loops):
                     if _binds(variables, base.split(".", 1)[0]):
                         return ("each", iterated, "")
+            elif _namespace_lookup(node) and isinstance(node.slice, ast.Name):
+                # ``globals()[tool_name]`` in ``for tool_name in exported:``: the function each name names
+                for variables, iterated in reversed(self.loops):
+                    if _binds(variables, node.slice.id):
+                        return ("each", iterated, "")
             return None
         if isinstance(node, ast.Call):
             func = dotted(node.func)
@@ -746,10 +755,18 @@ class _Summariser:
                 places += [(k.arg, k.value) for k in node.keywords if k.arg]
                 for place, value in places:
                     target = self._target(value) if isinstance(value, (ast.Name, ast.Attribute)) else None
+                    if target is not None and target[0] == "ref" and scope is not None:
+                        target = self.wrapped_locals.get((scope, target[1]), target)
                     if isinstance(value, (ast.List, ast.Tuple)):
                         target = ("refs", tuple(_refs(value)))  # ``register_tools(mcp, [get_repo, fork_repo])``
                     if target is not None:
                         self.summary.registrations.append(Registration("forward", callee, place, target, scope))
+
+
+def _namespace_lookup(node: ast.Subscript) -> bool:
+    """Whether a subscript looks a name up in a module's namespace: ``globals()[name]``, ``vars()[name]``."""
+    value = node.value
+    return isinstance(value, ast.Call) and dotted(value.func) in ("globals", "vars") and not value.args
 
 
 def _tool_name(node: ast.Call, positional: bool) -> str | None:
