@@ -449,6 +449,11 @@ def _skipped_items(function: FunctionInfo, index: ModuleIndex) -> dict[str, set[
             for name in _filled(node.body):
                 if _only_emptied(function, name) and not any(mentions(h, {name}) for h in node.handlers):
                     found[name] = {"[]"}  # not when a failed item leaves its error there
+            for name in _set_in(node.body):
+                # ``result = None``, then ``for candidate in ids: try: result = fetch(candidate); break except
+                # Exception: continue``: when every try fails, ``result`` is still None, as when nothing was found
+                if _only_none_elsewhere(function, name, node.body) and not any(mentions(h, {name}) for h in node.handlers):
+                    found.setdefault(name, set()).add("None")
         # ``email = service.get_email(id)``, then ``if email is not None: results.append(email)``, where the helper
         # turns every exception into None: when every call fails, the list is left empty too.
         for node in nodes(loop.body, prune=_SCOPES):
@@ -472,6 +477,33 @@ def _skipped_items(function: FunctionInfo, index: ModuleIndex) -> dict[str, set[
                 if _only_emptied(function, name) and all(id(call) in inside for call in _fills(function, name)):
                     found[name] = {"[]"}  # not when the list is filled elsewhere too (``else: zones.append(...)``)
     return found
+
+
+def _set_in(block: cst.CSTNode) -> set[str]:
+    """The locals a block binds with a plain ``name = value``."""
+    return {
+        target.target.value
+        for node in nodes(block, prune=_SCOPES) if isinstance(node, cst.Assign)
+        for target in node.targets if isinstance(target.target, cst.Name)
+    }  # fmt: skip
+
+
+def _only_none_elsewhere(function: FunctionInfo, name: str, block: cst.CSTNode) -> bool:
+    """Whether a local is bound outside ``block`` only to None, at least once, and is not a loop target."""
+    inside = {id(n) for n in nodes(block, prune=_SCOPES)}
+    bound = False
+    for node in own_nodes(function.node):
+        if isinstance(node, (cst.For, cst.CompFor)) and binds(node.target, name):
+            return False
+        if not isinstance(node, (cst.Assign, cst.AnnAssign, cst.AugAssign)) or id(node) in inside:
+            continue
+        targets = [t.target for t in node.targets] if isinstance(node, cst.Assign) else [node.target]
+        if not any(binds(t, name) for t in targets):
+            continue
+        if not (isinstance(node.value, cst.Name) and node.value.value == "None"):
+            return False
+        bound = True
+    return bound
 
 
 def _fill_calls(block: cst.CSTNode) -> Iterator[tuple[str, cst.Call]]:
