@@ -1294,14 +1294,20 @@ def _pattern_literals(pattern: cst.MatchPattern) -> list[str]:
 def _branch_tools(handler: Handler, chain: Sequence[cst.CSTNode]) -> list[str]:
     """The tool names of the innermost dispatcher branch (``if name == "delete_issue":``, ``case "x":``) that holds
     the last node of ``chain``."""
+    return _branch_names(handler.function, chain) if handler.function is not None else []
+
+
+def _branch_names(dispatcher: FunctionInfo, chain: Sequence[cst.CSTNode]) -> list[str]:
+    """The tool names of the innermost branch on a tool name in ``dispatcher`` that holds the last node of
+    ``chain``."""
     found: list[str] = []
     for i in range(len(chain) - 1):
         node, child = chain[i], chain[i + 1]
         if isinstance(node, cst.If) and child is node.body:
-            found = _branch_literals(node.test, handler.function) or found
+            found = _branch_literals(node.test, dispatcher) or found
         elif isinstance(node, cst.MatchCase) and child is node.body and i > 0:
             match = chain[i - 1]
-            if isinstance(match, cst.Match) and _tool_name_expr(match.subject, handler.function):
+            if isinstance(match, cst.Match) and _tool_name_expr(match.subject, dispatcher):
                 found = _pattern_literals(node.pattern) or found
     return found
 
@@ -2219,19 +2225,57 @@ class EmptyResultAsError(Rule):
                 return verdict
             operations = self._operations_of(function).get(self.context.index.key_of(helper), [])
             return _verdict(operations) or _described_verdict(function)
-        if handler.function is None:
+        index = self.context.index
+        function = handler.function or index.definition(handler)
+        if function is None:
             return _verdict(_tool_names(handler)[:1])
         names: list[str] = []
-        index = self.context.index
+        wanted = index.key_of(helper)
 
         def enter(node: cst.CSTNode, path: list[cst.CSTNode]) -> bool:
-            if isinstance(node, cst.Call) and index.callee(function, node.func) is helper:
-                names.extend(_branch_tools(handler, [*path, node]))
+            if isinstance(node, cst.Call):
+                called = index.callee(function, node.func)
+                if called is not None and index.key_of(called) == wanted:
+                    names.extend(_branch_names(function, [*path, node]))
             return not isinstance(node, cst.Lambda)
 
-        function = handler.function
         walk_paths(function.node.body, enter)
+        if not names:
+            # reached under the branches of the method the dispatcher hands the tool name to (``result = await
+            # self._execute_tool(name, arguments)``), through the functions those branches call
+            names = self._dispatched(function).get(wanted, [])
         return _verdict(names)
+
+    def _dispatched(self, dispatcher: FunctionInfo) -> dict[tuple[str | None, str], list[str]]:
+        """The functions of the project a dispatcher runs under each tool name, directly or three hops deep, in the
+        functions it hands the tool name to (``self._execute_tool(name, arguments)``, whose ``if tool_name ==
+        "browser_switch_tab":`` branches call ``self._switch_tab(...)``)."""
+        index = self.context.index
+        memo = index.project.memo if index.project is not None else self._operations
+        key = ("MCP003 dispatched", *index.key_of(dispatcher))
+        found = memo.get(key)
+        if found is not None:
+            return found
+        found = {}
+        targets: list[FunctionInfo] = []
+        for node in nodes(dispatcher.node.body, prune=_SCOPES):
+            if isinstance(node, cst.Call) and any(_tool_name_expr(arg.value, dispatcher) for arg in node.args):
+                target = index.callee(dispatcher, node.func)
+                if target is not None and target is not dispatcher and target not in targets:
+                    targets.append(target)
+        for target in targets:
+
+            def enter(node: cst.CSTNode, path: list[cst.CSTNode], target: FunctionInfo = target) -> bool:
+                if isinstance(node, cst.Call):
+                    names = _branch_names(target, [*path, node])
+                    if names:
+                        for reached in _reach(index, target, node, self._reached):
+                            found.setdefault(reached, []).extend(names)
+                return not isinstance(node, cst.Lambda)
+
+            walk_paths(target.node.body, enter)
+        memo[key] = found
+        return found
 
     def _fix(self, statement: cst.Return | cst.Raise, payload: cst.BaseExpression, scope: ToolScope) -> Fix | None:
         handler = scope.handler
