@@ -609,7 +609,8 @@ def _fallthrough_swallowed(helper: FunctionInfo, index: ModuleIndex, position: i
     for at, statement in enumerate(statements):
         if not isinstance(statement, cst.Try) or _guards_import(statement):
             continue
-        if not any(breadth(h, index) is not None and not leaves(h.body) and _quiet(h) for h in statement.handlers):
+        quiet = [h for h in statement.handlers if breadth(h, index) is not None and not leaves(h.body) and _quiet(h)]
+        if not quiet:
             continue
         if statement.orelse is not None or statement.finalbody is not None:
             continue
@@ -630,6 +631,17 @@ def _fallthrough_swallowed(helper: FunctionInfo, index: ModuleIndex, position: i
             value = _unsliced(value)  # ``return papers[:max_results]``
             if isinstance(value, cst.Name) and _set_empty_before(statements[:at], value.value):
                 return {"[]"}  # ``apps = []``, filled in the ``try``: every exception leaves it empty
+            if isinstance(value, cst.Name):
+                # ``except Exception: _client = None`` then ``return _client``
+                emptied = {
+                    small.value.value
+                    for handler in quiet for line in handler.body.body if isinstance(line, cst.SimpleStatementLine)
+                    for small in line.body if isinstance(small, cst.Assign)
+                    and any(isinstance(t.target, cst.Name) and t.target.value == value.value for t in small.targets)
+                    and isinstance(small.value, cst.Name) and small.value.value in ("None", "False")
+                }  # fmt: skip
+                if emptied:
+                    return emptied
     return set()
 
 
@@ -954,6 +966,7 @@ def _quiet(handler: cst.ExceptHandler) -> bool:
             dotted = cst.Module([]).code_for_node(func)
             if not (
                 dotted in ("print", "traceback.print_exc", "warnings.warn", "sys.stderr.write")
+                or isinstance(func, cst.Name) and _LOGGER.match(func.value)  # ``_log(f"... {exc}")``
                 or isinstance(func, cst.Attribute) and (
                     _LOGGER.match(callee_name(func.value) or "") or isinstance(root, cst.Name) and root.value == "ctx"
                 )
