@@ -42,7 +42,10 @@ ABSENCE = re.compile(
     r"no ([\w-]+ ){0,3}(results?|matches|records|data|items|rows|entries|hits|keys|files|history|quotes?|"
     r"documents|values)\b|"
     r"\bunknown (?!error|exception|failure|problem|issue)[\w-]+|"
-    r"(could not|couldn't|unable to|cannot|can't) (find|locate)|(0|zero) (results|matches|rows|records))",
+    r"(could not|couldn't|unable to|cannot|can't) (find|locate)|(0|zero) (results|matches|rows|records)|"
+    # the same in German, French, Spanish and Portuguese: "nicht gefunden", "introuvable", "no encontrado"
+    r"nicht gefunden|existiert nicht|keine? ([\w-]+ ){0,3}gefunden|introuvable|(non|pas) trouv[ée]|"
+    r"aucun(e)? ([\w-]+ ){0,3}trouv[ée]|no (encontrad[oa]s?|existe)|n[ãa]o (encontrad[oa]s?|existe))",
     re.IGNORECASE,
 )
 

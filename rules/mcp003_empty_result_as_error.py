@@ -48,7 +48,11 @@ def _setup_name(name: str) -> bool:
 
 
 # What only a report of a missing thing says (stricter than ABSENCE: "no data" may follow any failure).
-_NOT_THERE = re.compile(r"\b(not found|(does|do|did)( not|n't) exist|no such)\b", re.IGNORECASE)
+_NOT_THERE = re.compile(
+    r"\b(not found|(does|do|did)( not|n't) exist|no such|nicht gefunden|existiert nicht|introuvable|no encontrad[oa]|"
+    r"n[ãa]o encontrad[oa])\b",
+    re.IGNORECASE,
+)
 # What only a report that nothing matched a search says ("No matching paper found", "no results for").
 _NO_MATCH = re.compile(r"\bno ([\w-]+ ){0,2}(match|matching|matches|matched|results?|hits)\b", re.IGNORECASE)
 # What a report of an argument checked against the values the code knows says.
