@@ -1311,25 +1311,27 @@ class GenericSwallowedException(Rule):
             # return "... does not support playback"``: still where the helper failed).
             branch = within[at]
             if isinstance(branch, cst.If):
-                found = self._swallowing_test(branch.test, within[at + 1] is branch.body, function)
+                found = self._swallowing_test(branch.test, within[at + 1] is branch.body, function, path=within[: at + 1])
                 if found is not None:
                     break
         if found is None and len(within) >= 2:
             # ``if ok: return result`` followed by the report: the report is the branch where the test fails.
             block, statement = within[-2], within[-1] if not isinstance(node, cst.Call) else None
+            at_block = len(within) - 2
             if isinstance(node, (cst.Return, cst.Raise, cst.Assign)) and isinstance(block, cst.SimpleStatementLine):
                 block, statement = (within[-3], block) if len(within) >= 3 else (None, None)
+                at_block = len(within) - 3
             body = getattr(block, "body", None)
             if isinstance(body, Sequence) and statement in body:
                 at_statement = list(body).index(statement)
                 previous = body[at_statement - 1] if at_statement else None
                 if isinstance(previous, cst.If) and previous.orelse is None and leaves(previous.body):
-                    found = self._swallowing_test(previous.test, False, function)
+                    found = self._swallowing_test(previous.test, False, function, path=[*within[: at_block + 1], previous])
         if found is None and isinstance(node, cst.Return) and node.value is not None:
             for inner in nodes(node.value, prune=(cst.Lambda,)):
                 if isinstance(inner, cst.IfExp):
                     for arm, in_body in ((inner.body, True), (inner.orelse, False)):
-                        found = self._swallowing_test(inner.test, in_body, function, arm)
+                        found = self._swallowing_test(inner.test, in_body, function, arm, path=[*within, node])
                         if found is not None:
                             break
                     if found is not None:
@@ -1425,7 +1427,8 @@ class GenericSwallowedException(Rule):
         return known
 
     def _swallowing_test(
-        self, test: cst.BaseExpression, in_body: bool, function: FunctionInfo, arm: cst.BaseExpression | None = None
+        self, test: cst.BaseExpression, in_body: bool, function: FunctionInfo, arm: cst.BaseExpression | None = None,
+        path: Sequence[cst.CSTNode] | None = None,
     ) -> tuple[FunctionInfo, set[str]] | None:
         """Read a condition on a helper's outcome, taken the way ``in_body`` says (True: the test holds).
 
@@ -1435,6 +1438,9 @@ class GenericSwallowedException(Rule):
             function (FunctionInfo): the function the test is in.
             arm (cst.BaseExpression | None): for a conditional expression, the arm taken; it must be an error
                 string for the test to count.
+            path (Sequence[cst.CSTNode] | None): the nodes from the function down to the test's statement, to
+                read the binding of a tested local that reaches it (``image = find(...)`` in this branch, not
+                ``image = None`` in a later one); without it, the local's last binding.
         Returns:
             tuple[FunctionInfo, set[str]] | None: the helper and the swallowed values this branch catches, or None
             when the branch is not the failure branch of a helper that swallows every exception.
@@ -1443,7 +1449,7 @@ class GenericSwallowedException(Rule):
             # ``if not folder or folder["kind"] != "dir":``: the body runs whenever the helper failed (and in
             # other cases); the ``else`` of ``if ok and ...:`` runs whenever it failed.
             for operand in (test.left, test.right):
-                found = self._swallowing_test(operand, in_body, function, arm)
+                found = self._swallowing_test(operand, in_body, function, arm, path)
                 if found is not None:
                     return found
             return None
@@ -1466,7 +1472,7 @@ class GenericSwallowedException(Rule):
             if inline:
                 # ``try: exists = bool(client.get(x)) except Exception: exists = False``, then ``if exists:``
                 return function, set(inline)
-            tested = function.assigned(name)  # ok = _save(x); if not ok: ...
+            tested = function.reaching(name, path) if path else function.assigned(name)  # ok = _save(x); if not ok:
             if tested is None and function.unpacked(name) is not None:
                 tested, position = function.unpacked(name)  # type: ignore[misc]  # item, extra = _load(x)
         if isinstance(tested, cst.Await):
