@@ -794,17 +794,66 @@ def _outcome_calls(
     function: FunctionInfo, value: cst.BaseExpression, skip: Collection[str] = frozenset(), strict: bool = False
 ) -> Iterator[tuple[cst.Call, bool]]:
     """The calls whose outcome a returned value passes on (see ``_passed_through``), directly or through a local
-    bound once to one (``repos = get_items(...)`` then ``return [convert(r) for r in repos]``), each with whether
-    None passes; locals in ``skip`` (tested before the return) are not followed."""
-    for passed, keeps_none in _passed_through(value, strict):
-        if isinstance(passed, cst.Name):
-            name = passed.value
-            bound = function.assigned(name) if name not in skip and function.bindings(name) == 1 else None
-            if isinstance(bound, cst.Await):
-                bound = bound.expression
-            passed = bound  # type: ignore[assignment]
-        if isinstance(passed, cst.Call):
-            yield passed, keeps_none
+    bound once to one (``repos = get_items(...)`` then ``return [convert(r) for r in repos]``), or to a dict or
+    list literal that holds it (``response = {"result": {"groups": groups}}`` then ``return
+    json.dumps(response)``), each with whether None passes; locals in ``skip`` (tested before the return) are not
+    followed."""
+    pending = [(value, True, 0)]
+    seen: set[str] = set()
+    while pending:
+        start, keeps, depth = pending.pop()
+        for passed, keeps_none in _passed_through(start, strict):
+            keeps_none = keeps_none and keeps
+            if isinstance(passed, cst.Name):
+                name = passed.value
+                bound = function.assigned(name) if name not in skip and function.bindings(name) == 1 else None
+                if isinstance(bound, cst.Await):
+                    bound = bound.expression
+                if isinstance(bound, (cst.Dict, cst.List)) and not strict and depth < 3 and name not in seen:
+                    seen.add(name)
+                    if _one_payload(bound, function):
+                        pending.append((bound, keeps_none, depth + 1))
+                    continue
+                passed = bound  # type: ignore[assignment]
+            if isinstance(passed, cst.Call):
+                yield passed, keeps_none
+
+
+#: Calls whose value describes the answer rather than adding to it: ``len(rows)``, ``datetime.now().isoformat()``.
+_METADATA_CALLS = frozenset({"len", "str", "int", "bool", "now", "utcnow", "isoformat", "time", "today", "strftime"})
+
+
+def _one_payload(literal: cst.Dict | cst.List, function: FunctionInfo) -> bool:
+    """Whether a dict or list literal holds one value beside what describes it: ``{"timestamp":
+    datetime.now().isoformat(), "operation": "get_server_groups", "result": {"count": len(groups), "groups":
+    groups}}`` is the answer ``groups`` with its metadata; an assessment that also holds what other calls found
+    is a larger answer, of which the swallowed value is one part."""
+    params = {p.name.value for p in function.node.params.params}
+    payload: set[str] = set()
+    measured: set[str] = set()
+    stack: list[cst.BaseExpression] = [literal]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, cst.Dict):
+            stack.extend(e.value for e in node.elements if isinstance(e, cst.DictElement))
+        elif isinstance(node, (cst.List, cst.Tuple)):
+            stack.extend(e.value for e in node.elements)
+        elif isinstance(node, (cst.SimpleString, cst.Integer, cst.Float, cst.ConcatenatedString)):
+            continue
+        elif isinstance(node, cst.Name):
+            if node.value not in params and node.value not in ("None", "True", "False"):
+                payload.add(node.value)
+        elif isinstance(node, cst.FormattedString):
+            if not set(value_names(node)[0]) <= params:
+                return False
+        elif isinstance(node, cst.Call) and callee_name(node.func) in _METADATA_CALLS:
+            if callee_name(node.func) == "len" and node.args and isinstance(node.args[0].value, cst.Name):
+                measured.add(node.args[0].value.value)
+        elif isinstance(node, (cst.Call, cst.Attribute)) and set(value_names(node)[0]) <= params:
+            continue  # what the tool was asked: ``status.upper()``
+        else:
+            return False  # an expression of its own: another part of the answer
+    return len(payload) == 1 and measured <= payload
 
 
 def _tested_names(function: FunctionInfo) -> set[str]:
