@@ -1315,7 +1315,8 @@ class GenericSwallowedException(Rule):
             return
         try_node = within[handler_at - 1] if handler_at else None
         if isinstance(try_node, cst.Try) and (
-            _guards_import(try_node) or _ends_in_raise(try_node) or self._ends_in_report(try_node, scope.function)
+            _guards_import(try_node) or _ends_in_raise(try_node)
+            or self._ends_in_report(try_node, scope.function, report.payload)
         ):
             return  # a missing dependency, or the fallback of a failure report the try body was making
         inputs = _parsed_inputs(try_node) if isinstance(try_node, cst.Try) else None
@@ -1328,22 +1329,29 @@ class GenericSwallowedException(Rule):
             message = f"Broad except reported as a constant {report.shape.value}; include the exception or classify it"
         self.report(node, message, self._fix(handler, report.payload, scope.function))
 
-    def _ends_in_report(self, try_node: cst.Try, function: FunctionInfo) -> bool:
+    def _ends_in_report(self, try_node: cst.Try, function: FunctionInfo, fallback: cst.BaseExpression) -> bool:
         """Whether a try body ends by returning a failure report (``error_data = response.json()`` then ``return
-        {"error": error_data.get("error", "License inactive")}`` in a 403 branch): a broad ``except`` after it falls
+        {"error": error_data.get("error", "License inactive")}`` in a 403 branch), or one that says what the
+        ``except``'s report says, only with more (``"Image parameter is required ... Available images: ..."``,
+        then ``except Exception: return "Image parameter is required ..."``): a broad ``except`` after it falls
         back to a plainer report of the same, already classified failure."""
         body = try_node.body
         lines = list(body.body) if isinstance(body, cst.IndentedBlock) else []
         last = lines[-1] if lines else None
         if not (isinstance(last, cst.SimpleStatementLine) and isinstance(last.body[-1], cst.Return)):
             return False
+        value = last.body[-1].value
+        if value is not None:
+            made = report_text(value, function).split()[:5]
+            plain = report_text(fallback, function).split()[:5]
+            if len(plain) >= 4 and made == plain:
+                return True
         for line in lines[:-1]:
             # only a parse of the failure's details before it (``error_data = response.json()``)
             small = line.body[0] if isinstance(line, cst.SimpleStatementLine) and len(line.body) == 1 else None
             made = small.value if isinstance(small, cst.Assign) else None
             if not (isinstance(made, cst.Call) and callee_name(made.func) in _PARSERS):
                 return False
-        value = last.body[-1].value
         return value is not None and failure_shape(value, self.context.index, function, module=self.context.module) is not None
 
     def _check_swallowing_helper(
