@@ -67,6 +67,11 @@ _REQUIRED = re.compile(
     r"\b(is|are) required\b|\bmust (be )?(provide|specif|give|suppl)",
     re.IGNORECASE,
 )
+# What a report of a service the deployment lacks says ("Heat service endpoint not found in service catalog").
+_NOT_DEPLOYED = re.compile(
+    r"\b(not configured|not installed|service catalog|endpoints? (is |are )?not (found|available|configured))\b",
+    re.IGNORECASE,
+)
 # What a report of a capability the system lacks says ("No wireless interface support detected on this device").
 _UNSUPPORTED = re.compile(r"\bno ([\w-]+ ){0,3}(support|capability|capabilities)\b", re.IGNORECASE)
 # Calls that send a GraphQL query.
@@ -1986,6 +1991,8 @@ class EmptyResultAsError(Rule):
             message = text if text is not None else self._message_text(report.payload, scope.function, report.statement)
             said = ABSENCE.search(message) is not None and (also is None or also.search(message) is not None)
             if said and _REQUIRED.search(message) is None and _UNSUPPORTED.search(message) is None and (
+                _NOT_DEPLOYED.search(message) is None
+            ) and (
                 _FAILURE.search(_NOT_FAILED.sub(" ", message)) is None or _OR_ABSENT.search(message) is not None
             ):
                 reports.append(report)
