@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 import libcst as cst
 
@@ -2205,18 +2205,27 @@ class EmptyResultAsError(Rule):
         key = ("MCP003 operations", *index.key_of(function))
         found = memo.get(key)
         if found is None:
-            found = {}
+            found = memo[key] = self._reached_under(function, _operation_branch)
+        return found
 
-            def enter(node: cst.CSTNode, path: list[cst.CSTNode]) -> bool:
-                if isinstance(node, cst.Call):
-                    operations = _operation_branch([*path, node])
-                    if operations:
-                        for reached in _reach(index, function, node, self._reached):
-                            found.setdefault(reached, []).extend(operations)
-                return not isinstance(node, cst.Lambda)
+    def _reached_under(
+        self, function: FunctionInfo, branch_of: Callable[[list[cst.CSTNode]], list[str]],
+    ) -> dict[tuple[str | None, str], list[str]]:  # fmt: skip
+        """The functions of the project each call of ``function`` runs, directly or three hops deep, with the names
+        ``branch_of`` gives the branch that holds the call (operations, tool names); calls outside such a branch
+        are left out."""
+        index = self.context.index
+        found: dict[tuple[str | None, str], list[str]] = {}
 
-            walk_paths(function.node.body, enter)
-            memo[key] = found
+        def enter(node: cst.CSTNode, path: list[cst.CSTNode]) -> bool:
+            if isinstance(node, cst.Call):
+                names = branch_of([*path, node])
+                if names:
+                    for reached in _reach(index, function, node, self._reached):
+                        found.setdefault(reached, []).extend(names)
+            return not isinstance(node, cst.Lambda)
+
+        walk_paths(function.node.body, enter)
         return found
 
     def _cached_verdict(self, handler: Handler, helper: FunctionInfo) -> str | None:
@@ -2275,16 +2284,9 @@ class EmptyResultAsError(Rule):
                 if target is not None and target is not dispatcher and target not in targets:
                     targets.append(target)
         for target in targets:
-
-            def enter(node: cst.CSTNode, path: list[cst.CSTNode], target: FunctionInfo = target) -> bool:
-                if isinstance(node, cst.Call):
-                    names = _branch_names(target, [*path, node])
-                    if names:
-                        for reached in _reach(index, target, node, self._reached):
-                            found.setdefault(reached, []).extend(names)
-                return not isinstance(node, cst.Lambda)
-
-            walk_paths(target.node.body, enter)
+            under = self._reached_under(target, lambda chain, target=target: _branch_names(target, chain))
+            for reached, names in under.items():
+                found.setdefault(reached, []).extend(names)
         memo[key] = found
         return found
 
