@@ -837,14 +837,41 @@ class Flow:
         """Whether a name holds what a GraphQL request returned (``data = await client.graphql_request(query,
         variables)``, or the call itself: ``execute_graphql(...)["entity"]``): its top-level fields are the query's
         root fields, the results the tool asked for."""
+        return self._graphql_call(expr) is not None
+
+    def _graphql_call(self, expr: cst.BaseExpression) -> cst.Call | None:
+        """The GraphQL request whose response ``expr`` is (itself, or what the name was bound to), else None."""
         call = expr.expression if isinstance(expr, cst.Await) else expr
         if isinstance(call, cst.Call):
-            return bool(_GRAPHQL.search(callee_name(call.func) or ""))
+            return call if _GRAPHQL.search(cst.Module([]).code_for_node(call.func)) else None  # ``gql.query(...)``
         if not isinstance(expr, cst.Name):
-            return False
+            return None
         for value in self.reaching(expr.value)[0]:
             call = value.expression if isinstance(value, cst.Await) else value
-            if isinstance(call, cst.Call) and _GRAPHQL.search(callee_name(call.func) or ""):
+            if isinstance(call, cst.Call) and _GRAPHQL.search(cst.Module([]).code_for_node(call.func)):
+                return call
+        return None
+
+    def _looked_up_in_query(self, expr: cst.BaseExpression, member: str) -> bool:
+        """Whether ``member``, read from a GraphQL response (``(((data or {}).get("data") or {}).get("repository")
+        or {}).get("pullRequest")``), is a field the query selects with arguments (``pullRequest(number:
+        $number)``): a lookup of what the tool was asked for, not a field of a record."""
+        base = expr
+        while True:
+            base, _ = _member_chain(base)
+            if isinstance(base, cst.BooleanOperation):  # ``(data or {})``
+                base = base.left
+                continue
+            break
+        call = self._graphql_call(base)
+        if call is None:
+            return False
+        for arg in call.args:
+            value = arg.value
+            if isinstance(value, cst.Name):
+                value = self.function.assigned(value.value) or self.constants.get(value.value)  # type: ignore[assignment]
+            text = string_value(value) if value is not None else None
+            if isinstance(text, str) and re.search(rf"\b{re.escape(member)}\s*\(", text):
                 return True
         return False
 
@@ -1030,6 +1057,8 @@ class Flow:
                 # fields of a GraphQL response are the results of the query (``data.get("disk")``)
                 if _is_collection_member(member) or member in _PAYLOAD or self._graphql_response(inner):
                     return "result"
+                if self._looked_up_in_query(inner, member):
+                    return "result"  # ``pullRequest(number: $number)`` in the query: what the tool looked up
                 return "field"
             if isinstance(expr, cst.Attribute):
                 return "result" if base_kind == "result" else "other"
