@@ -1126,7 +1126,10 @@ class GenericSwallowedException(Rule):
     downloaded."`). A helper swallows too when it tries each candidate in a loop, skips those that raise
     (`except Exception: continue`) and returns `None` or `False` after the loop, or when its broad `except` only
     logs and falls through to `return None` (or off the end, or to `return apps` (or `apps[:limit]`) where `apps = []` before the
-    `try` and the `try` fills it); and a tool swallows in place when
+    `try` and the `try` fills it, or to `return client` where the `except` sets `client = None`); a tool's own loop
+    swallows when each candidate's `try` sets what it found and its broad `except` skips to the next (`result =
+    None`, then `for c in candidates: try: result = fetch(c); break` / `except Exception: continue`), since
+    `result` is still `None` when every try failed; and a tool swallows in place when
     its own broad `except` sets to `False` or `None` the flag its `try` sets (`try: exists = bool(client.edges(a,
     b)) except Exception: exists = False`, then `if exists: ...` and a constant report). A failure text put in a
     result model's error field (`Doc(id=..., error_message="Could not convert the document")`) is a report.
@@ -1135,7 +1138,9 @@ class GenericSwallowedException(Rule):
     returns (`except Exception: forecast = {"error": "Forecasting data not available"}`, then `return
     {"pipeline": data, "forecasting": forecast}`, also through the locals, lists and models it goes into before
     the return: `statuses.append(status)`, `report = Report(jobs=statuses)`, `return report.model_dump()`) is
-    reported where it stores it. A report the `except` fills
+    reported where it stores it; so is a constant sentence stored under a key of the result (`result["reviews"] =
+    "Error fetching reviews"`) or added to the text the function returns (`markdown += "## Reviews\\n\\nError
+    fetching reviews."`). A report the `except` fills
     with the exception (`result["error"] = f"Lookup error: {e}"`, then `return result`) carries it.
 
     A tool whose own broad `except` answers with what reads as a valid empty result is reported too: a text
@@ -1149,7 +1154,11 @@ class GenericSwallowedException(Rule):
     when a tool's answer holds what the helper returns: `report = analytics.stale(days)` then `return
     {"text": format_report(report)}`). The helper may be reached through others that pass
     its outcome on as their own answer (`found = search(q)` then `return [p.title for p in found]`), not as one
-    field or line of a larger answer (`{"count": n, "period": period}`, `f"PDF: {status}"`). An attribute of the
+    field or line of a larger answer (`{"count": n, "period": period}`, `f"PDF: {status}"`). A dict the tool
+    builds around the outcome with only what describes it (`{"timestamp": datetime.now().isoformat(), "result":
+    {"count": len(groups), "groups": groups}}`) is that outcome; one that also holds what other calls found is a
+    larger answer. An outcome the tool answers with only after testing that it holds something (`if link: return
+    link`) is never the swallowed value. An attribute of the
     outcome (`result.text`) fails on `None` instead and is not reported, nor is `None` in one field of the tool's
     answer, nor a value the tool takes apart in loops and filters first.
 
@@ -1167,7 +1176,9 @@ class GenericSwallowedException(Rule):
     ToolError("Invalid date format")`), and a note a broad `except` appends to a notes, log or warnings list of a
     result that goes on (`notes.append("Could not parse the requirement")`).
     Also classified: a broad `except` around a try body that only imports (`try: import numpy`: the failure is
-    the missing dependency), one after a try body that ends by raising a failure report of its own (the
+    the missing dependency), one after a try body that ends by raising a failure report of its own, or by
+    returning one after only parsing its details (`details = response.json()` in a 403 branch) or one that says
+    what the `except`'s report says with more (`"Image parameter is required. Available: ..."`) (the
     `except` only falls back to a plainer report of that failure when building the detailed one fails), and a
     helper's `except` that stores the exception in the value it returns (`info["reason"] = f"{exc}"` then
     `return False, info`), when the tool reports that value.

@@ -1660,10 +1660,12 @@ class EmptyResultAsError(Rule):
     when the call's own text says nothing, the helper's returned text is its message) or one named so on an
     object the tool is given (`errors.tool_error("Alert not found", "not_found")`), whose message speaks of
     absence ("not found", "no rows", "no historical data for", "no documents match", "no move matching", "unknown
-    ability") and not of a failure ("failed", "could not fetch", "the endpoint may be unavailable"; unless it
+    ability"; also in German, French, Spanish and Portuguese, "nicht gefunden", "introuvable", "no encontrado") or
+    is raised as an exception whose class says so (`RunNotFoundError(run_id)`, no fix there) and not of a failure ("failed", "could not fetch", "the endpoint may be unavailable"; unless it
     offers absence as the other answer, "Unable to fetch filings or no filings found") nor of an
     argument that must be given ("Metrics list cannot be empty", "a query is required") nor of a capability the
-    system lacks ("No wireless interface support detected"). A `raise` its own function catches and swallows
+    system lacks ("No wireless interface support detected") or a service the deployment lacks ("endpoint not found
+    in service catalog", "not configured"). A `raise` its own function catches and swallows
     (`except Exception as e: logger.warning(e); return DEFAULTS`) never reaches the model and is not reported, nor
     a missing configuration file (`os.path.exists(kubeconfig_path)`). It looks at
     the branch taken when the result is empty (nested blocks included), at a message that branch only sets and a
@@ -1690,7 +1692,10 @@ class EmptyResultAsError(Rule):
     is given (`check_script`, `analyze_file`: the argument names nothing to examine). An `except` of a narrow exception whose
     name says nothing of absence counts when the report says the thing is not found, does not exist or there is
     no such thing (`except CommError: raise ValueError(f"Run not found: {run_id}")`); a library catch-all
-    (`ClientError`, `httpx.HTTPStatusError`) does not. A report may also be a result model's error field
+    (`ClientError`, `httpx.HTTPStatusError`) or a broad `except` read as absence (`except Exception: raise
+    RunNotFoundError(run_id)`: every failure becomes "not found", MCP002's concern) does not. The field a GraphQL
+    query selects with arguments (`pullRequest(number: $number)`) is what the tool looked up, however deep in the
+    response it is read. A report may also be a result model's error field
     (`Doc(error_message=f"Document {id} not found")`) or a formatter given the failure's text
     (`format_result(op, summary=f"Error: vertex {id} not found")`, no fix there); a message bound more than once
     is read from the binding that reaches the report, and a message bound to what a project function returns
