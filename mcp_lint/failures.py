@@ -34,6 +34,9 @@ ERROR_TEXT = re.compile(
     re.IGNORECASE,
 )
 
+#: "Not found" in German, French, Spanish and Portuguese ("nicht gefunden", "introuvable", "no encontrado").
+TRANSLATED_NOT_FOUND = r"nicht gefunden|existiert nicht|introuvable|no encontrad[oa]|n[ãa]o encontrad[oa]"
+
 #: What a report of an empty result says ("No results found", "not found", "nothing matched").
 ABSENCE = re.compile(
     r"\b(not found|n[o']t exist|no such|nothing|(?<!non-)(?<!non )empty|none (found|matched|available)|"
@@ -43,9 +46,9 @@ ABSENCE = re.compile(
     r"documents|values)\b|"
     r"\bunknown (?!error|exception|failure|problem|issue)[\w-]+|"
     r"(could not|couldn't|unable to|cannot|can't) (find|locate)|(0|zero) (results|matches|rows|records)|"
-    # the same in German, French, Spanish and Portuguese: "nicht gefunden", "introuvable", "no encontrado"
-    r"nicht gefunden|existiert nicht|keine? ([\w-]+ ){0,3}gefunden|introuvable|(non|pas) trouv[ée]|"
-    r"aucun(e)? ([\w-]+ ){0,3}trouv[ée]|no (encontrad[oa]s?|existe)|n[ãa]o (encontrad[oa]s?|existe))",
+    # the same in German, French, Spanish and Portuguese
+    + TRANSLATED_NOT_FOUND
+    + r"|keine? ([\w-]+ ){0,3}gefunden|(non|pas) trouv[ée]|aucun(e)? ([\w-]+ ){0,3}trouv[ée]|no existe|n[ãa]o existe)",
     re.IGNORECASE,
 )
 

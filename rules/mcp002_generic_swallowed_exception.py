@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import builtins
 import re
-from collections.abc import Collection, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 
 import libcst as cst
 
@@ -490,7 +490,17 @@ def _set_in(block: cst.CSTNode) -> set[str]:
 
 def _only_none_elsewhere(function: FunctionInfo, name: str, block: cst.CSTNode) -> bool:
     """Whether a local is bound outside ``block`` only to None, at least once, and is not a loop target."""
-    inside = {id(n) for n in nodes(block, prune=_SCOPES)}
+    return _bound_only_to(function, name, lambda value: isinstance(value, cst.Name) and value.value == "None", block)
+
+
+def _bound_only_to(
+    function: FunctionInfo, name: str, accepts: Callable[[cst.BaseExpression], bool | None],
+    outside: cst.CSTNode | None = None,
+) -> bool:  # fmt: skip
+    """Whether every binding of a local in a function (outside ``outside``, when given) is to a value ``accepts``
+    takes (True) or lets pass (None), at least one taken; a loop or augmented assignment that binds it, or any other
+    value, answers False."""
+    inside = {id(n) for n in nodes(outside, prune=_SCOPES)} if outside is not None else set()
     bound = False
     for node in own_nodes(function.node):
         if isinstance(node, (cst.For, cst.CompFor)) and binds(node.target, name):
@@ -500,9 +510,12 @@ def _only_none_elsewhere(function: FunctionInfo, name: str, block: cst.CSTNode) 
         targets = [t.target for t in node.targets] if isinstance(node, cst.Assign) else [node.target]
         if not any(binds(t, name) for t in targets):
             continue
-        if not (isinstance(node.value, cst.Name) and node.value.value == "None"):
+        if isinstance(node, cst.AugAssign) or node.value is None:
             return False
-        bound = True
+        verdict = accepts(node.value)
+        if verdict is False:
+            return False
+        bound = bound or verdict is True
     return bound
 
 
@@ -538,25 +551,15 @@ def _skips(handler: cst.ExceptHandler) -> bool:
 def _only_emptied(function: FunctionInfo, name: str) -> bool:
     """Whether every binding of a local is an empty list or a comprehension over the local itself (``rows = [r for
     r in rows if r["id"]]``)."""
-    bound = False
-    for node in own_nodes(function.node):
-        if isinstance(node, (cst.For, cst.CompFor)) and binds(node.target, name):
-            return False
-        if not isinstance(node, (cst.Assign, cst.AnnAssign, cst.AugAssign)):
-            continue
-        targets = [t.target for t in node.targets] if isinstance(node, cst.Assign) else [node.target]
-        if not any(binds(t, name) for t in targets):
-            continue
-        value = node.value
-        if isinstance(node, cst.AugAssign) or value is None:
-            return False
+
+    def accepts(value: cst.BaseExpression) -> bool | None:
         if isinstance(value, cst.List) and not value.elements:
-            bound = True
-        elif isinstance(value, cst.ListComp) and isinstance(value.for_in.iter, cst.Name) and value.for_in.iter.value == name:
-            continue
-        else:
-            return False
-    return bound
+            return True
+        if isinstance(value, cst.ListComp) and isinstance(value.for_in.iter, cst.Name) and value.for_in.iter.value == name:
+            return None
+        return False
+
+    return _bound_only_to(function, name, accepts)
 
 
 def _binds_name(statement: cst.BaseStatement, name: str) -> bool:

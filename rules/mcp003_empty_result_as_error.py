@@ -11,6 +11,7 @@ from mcp_lint.diagnostics import Applicability, Fix
 from mcp_lint.discovery import FunctionInfo, Handler, ModuleIndex, ToolScope
 from mcp_lint.failures import (
     ABSENCE,
+    TRANSLATED_NOT_FOUND,
     FailureReport,
     Shape,
     breadth,
@@ -49,9 +50,7 @@ def _setup_name(name: str) -> bool:
 
 # What only a report of a missing thing says (stricter than ABSENCE: "no data" may follow any failure).
 _NOT_THERE = re.compile(
-    r"\b(not found|(does|do|did)( not|n't) exist|no such|nicht gefunden|existiert nicht|introuvable|no encontrad[oa]|"
-    r"n[ãa]o encontrad[oa])\b",
-    re.IGNORECASE,
+    r"\b(not found|(does|do|did)( not|n't) exist|no such|" + TRANSLATED_NOT_FOUND + r")\b", re.IGNORECASE
 )
 # What only a report that nothing matched a search says ("No matching paper found", "no results for").
 _NO_MATCH = re.compile(r"\bno ([\w-]+ ){0,2}(match|matching|matches|matched|results?|hits)\b", re.IGNORECASE)
@@ -1496,12 +1495,15 @@ def _caught_names(handler: cst.ExceptHandler) -> list[str | None]:
     return [_last_name(e) for e in elements]
 
 
+def _says_not_found(name: str | None) -> bool:
+    """Whether an exception class's name says the thing looked for is not there (``RunNotFoundError``; not a
+    missing file or module)."""
+    return name is not None and name not in _NOT_ABSENCE_EXCEPTIONS and _NOT_FOUND_NAME.search(name) is not None
+
+
 def _not_found_exception(handler: cst.ExceptHandler) -> bool:
     """Whether an ``except`` catches an exception that says the thing looked for is not there."""
-    return any(
-        name is not None and name not in _NOT_ABSENCE_EXCEPTIONS and _NOT_FOUND_NAME.search(name) is not None
-        for name in _caught_names(handler)
-    )
+    return any(_says_not_found(name) for name in _caught_names(handler))
 
 
 def _leaves_unless_empty(block: cst.BaseSuite) -> bool:
@@ -2139,8 +2141,7 @@ class EmptyResultAsError(Rule):
                 item = item.expression
             if not isinstance(item, cst.Call):
                 continue
-            kind = callee_name(item.func)
-            if kind is not None and kind not in _NOT_ABSENCE_EXCEPTIONS and _NOT_FOUND_NAME.search(kind) is not None:
+            if _says_not_found(callee_name(item.func)):
                 text.append("not found")  # ``raise RunNotFoundError(run_id)``: the class says what it reports
             for call in (item, *(arg.value for arg in item.args)):
                 helper = self.context.index.callee(function, call.func) if isinstance(call, cst.Call) else None
@@ -2233,13 +2234,19 @@ class EmptyResultAsError(Rule):
     def _operations_of(self, function: FunctionInfo) -> dict[tuple[str | None, str], list[str]]:
         """The operation branches of a many-purpose tool (``if action == "extract_frames":``) under which its
         calls run each function of the project, directly or three hops deep."""
+        return self._memoised("MCP003 operations", function, lambda: self._reached_under(function, _operation_branch))
+
+    def _memoised(
+        self, kind: str, function: FunctionInfo, work: Callable[[], dict[tuple[str | None, str], list[str]]],
+    ) -> dict[tuple[str | None, str], list[str]]:  # fmt: skip
+        """What ``work`` finds for a function, worked out once per project: the checks of a project's other modules
+        ask about the same tools, and what one worked out serves them."""
         index = self.context.index
-        # The checks of a project's other modules ask about the same tools: what one worked out serves them.
         memo = index.project.memo if index.project is not None else self._operations
-        key = ("MCP003 operations", *index.key_of(function))
+        key = (kind, *index.key_of(function))
         found = memo.get(key)
         if found is None:
-            found = memo[key] = self._reached_under(function, _operation_branch)
+            found = memo[key] = work()
         return found
 
     def _reached_under(
@@ -2304,13 +2311,12 @@ class EmptyResultAsError(Rule):
         """The functions of the project a dispatcher runs under each tool name, directly or three hops deep, in the
         functions it hands the tool name to (``self._execute_tool(name, arguments)``, whose ``if tool_name ==
         "browser_switch_tab":`` branches call ``self._switch_tab(...)``)."""
+        return self._memoised("MCP003 dispatched", dispatcher, lambda: self._dispatched_now(dispatcher))
+
+    def _dispatched_now(self, dispatcher: FunctionInfo) -> dict[tuple[str | None, str], list[str]]:
+        """:meth:`_dispatched`, worked out."""
         index = self.context.index
-        memo = index.project.memo if index.project is not None else self._operations
-        key = ("MCP003 dispatched", *index.key_of(dispatcher))
-        found = memo.get(key)
-        if found is not None:
-            return found
-        found = {}
+        found: dict[tuple[str | None, str], list[str]] = {}
         targets: list[FunctionInfo] = []
         for node in nodes(dispatcher.node.body, prune=_SCOPES):
             if isinstance(node, cst.Call) and any(_tool_name_expr(arg.value, dispatcher) for arg in node.args):
@@ -2321,7 +2327,6 @@ class EmptyResultAsError(Rule):
             under = self._reached_under(target, lambda chain, target=target: _branch_names(target, chain))
             for reached, names in under.items():
                 found.setdefault(reached, []).extend(names)
-        memo[key] = found
         return found
 
     def _fix(self, statement: cst.Return | cst.Raise, payload: cst.BaseExpression, scope: ToolScope) -> Fix | None:
@@ -2329,8 +2334,8 @@ class EmptyResultAsError(Rule):
         message = message_node(payload, self.context.index)
         if handler is None or message is None:
             return None  # only a handler's own return value is known to reach the client
-        kind = callee_name(payload.func) if isinstance(payload, cst.Call) else None
-        if kind is not None and _NOT_FOUND_NAME.search(kind) and ABSENCE.search(literal_text(message)) is None:
+        named = isinstance(payload, cst.Call) and _says_not_found(callee_name(payload.func))
+        if named and ABSENCE.search(literal_text(message)) is None:
             return None  # ``RunNotFoundError(run_id)``: the message alone would not say what was not there
         imports: list[tuple[str, str]] = []
         kind = "lowlevel" if handler.framework.is_lowlevel else _return_kind(handler.function, statement)

@@ -481,9 +481,8 @@ class _Summariser:
             name = target.id
             if function is not None:
                 function.assigned_names.add(name)
-                wrapped = self._target(value) if isinstance(value, (ast.Call, ast.Subscript)) else None
-                if isinstance(value, ast.Subscript) and not _namespace_lookup(value):
-                    wrapped = None
+                made = isinstance(value, ast.Call) or isinstance(value, ast.Subscript) and _namespace_lookup(value)
+                wrapped = self._target(value) if made else None
                 if wrapped is not None and wrapped[0] in ("wrap", "each"):
                     # ``wrapped = instrumented(handler=handler)``; ``tool_func = globals()[tool_name]`` in a loop
                     # over names: the local stands for what it is made of
