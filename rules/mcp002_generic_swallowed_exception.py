@@ -379,7 +379,8 @@ def _swallowed_values(
     ("[]", "{}", '""'); with a position, what they put there in a returned tuple (``return None, {}``). A helper
     that returns another helper's outcome (``return merge_cells(...)``) swallows what that one swallows; with
     ``within``, also one whose outcome it passes on inside what it returns (``repos = get_items(...)`` then
-    ``return [convert(r) for r in repos]``: "[]"), and never "False" (a flag is not a result)."""
+    ``return [convert(r) for r in repos]``: "[]"), and never "False" (a flag is not a result). A function run in a
+    worker thread (``await asyncio.to_thread(searcher.search, query)``) is followed as a call of it."""
     found: set[str] = set()
     for returned in _except_returns(helper, index):
         value = returned.value
@@ -398,7 +399,7 @@ def _swallowed_values(
             if within:
                 # not a local the helper tests first (``if cached: return cached``: never the swallowed value)
                 for call, keeps_none in _outcome_calls(helper, value, tested, strict=True):
-                    delegate = index.callee(helper, call.func)
+                    delegate = _called(index, helper, call)
                     if delegate is not None and delegate is not helper:
                         passed = _swallowed_values(delegate, delegate.module or index, None, depth + 1, True)
                         found |= passed if keeps_none else passed - {"None"}
@@ -406,7 +407,7 @@ def _swallowed_values(
             if isinstance(value, cst.Await):
                 value = value.expression
             if isinstance(value, cst.Call):
-                delegate = index.callee(helper, value.func)
+                delegate = _called(index, helper, value)
                 if delegate is not None and delegate is not helper:
                     found |= _swallowed_values(delegate, delegate.module or index, None, depth + 1)
     return found - {"False"} if within else found
@@ -663,7 +664,7 @@ def _set_empty_before(statements: Sequence[cst.BaseStatement], name: str) -> boo
 
 def _carries_error(call: cst.BaseExpression, position: int, index: ModuleIndex, function: FunctionInfo) -> bool:
     """Whether the value at ``position`` of what ``call`` returns may be an error: True unless the callee is known and
-    its broad ``except`` clauses put only constants there."""
+    its broad ``except`` clauses put only constants there (not a dict or list that holds the exception)."""
     if isinstance(call, cst.Await):
         call = call.expression
     helper = index.callee(function, call.func) if isinstance(call, cst.Call) else None
@@ -679,6 +680,10 @@ def _carries_error(call: cst.BaseExpression, position: int, index: ModuleIndex, 
                 return True
             if isinstance(element, cst.Name) and _records_exception(handler, element.value):
                 return True  # info["reason"] = f"... {exc}" then return False, info
+            if isinstance(element, (cst.Dict, cst.List)) and set(value_names(element)[0]) & _Informativeness(
+                helper.module or index, helper, handler
+            ).derived:
+                return True  # return False, {"error": f"Request error: {error_message}"}, error_message = str(e)
     return False
 
 
@@ -860,13 +865,28 @@ def _one_payload(literal: cst.Dict | cst.List, function: FunctionInfo) -> bool:
 
 
 def _tested_names(function: FunctionInfo) -> set[str]:
-    """The locals a function's ``if`` tests, conditional expressions and ``assert`` statements read."""
+    """The locals a function's ``if`` tests, conditional expressions and ``assert`` statements read; not a
+    conditional that only puts an empty value in place of an empty one (``papers if papers else []``), which passes
+    the outcome on either way."""
     found: set[str] = set()
     for node in nodes(function.node.body, prune=_SCOPES):
         test = node.test if isinstance(node, (cst.If, cst.IfExp, cst.While, cst.Assert)) else None
+        if isinstance(node, cst.IfExp) and _empties_empty(node):
+            continue
         if test is not None:
             found.update(value_names(test)[0])
     return found
+
+
+def _empties_empty(node: cst.IfExp) -> bool:
+    """Whether a conditional only puts an empty value in place of a local's falsy one: ``papers if papers else
+    []``, ``rows if rows is not None else []``."""
+    failed = _failed_test(node.test)
+    return (
+        failed is not None and not failed[1] and isinstance(failed[0], cst.Name)
+        and isinstance(node.body, cst.Name) and node.body.value == failed[0].value
+        and _empty_value(node.orelse) is not None
+    )  # fmt: skip
 
 
 def _failed_test(test: cst.BaseExpression) -> tuple[cst.BaseExpression, bool, frozenset[str]] | None:
@@ -956,13 +976,60 @@ def _returned_when_set(function: FunctionInfo, value: cst.BaseExpression, name: 
     return False
 
 
+def _returned_whole(function: FunctionInfo, value: cst.BaseExpression, call: cst.Call) -> bool:
+    """Whether a returned value is a call's outcome as it is: the call, or a local bound once to it."""
+    if isinstance(value, cst.Await):
+        value = value.expression
+    if isinstance(value, cst.Name) and function.bindings(value.value) == 1:
+        value = function.assigned(value.value)  # type: ignore[assignment]
+        if isinstance(value, cst.Await):
+            value = value.expression
+    return value is call
+
+
+#: Thread runners and where they take the function they run.
+_RUNNERS = {"to_thread": 0, "run_sync": 0, "run_in_executor": 1}
+
+
 def _run_elsewhere(call: cst.Call) -> cst.BaseExpression | None:
     """The function a call runs in a worker thread (``asyncio.to_thread(fetcher.download, x)``,
     ``loop.run_in_executor(None, fetcher.download, x)``, ``anyio.to_thread.run_sync(...)``), else None."""
-    name = callee_name(call.func)
-    at = {"to_thread": 0, "run_sync": 0, "run_in_executor": 1}.get(name or "")
+    at = _RUNNERS.get(callee_name(call.func) or "")
     positional = [a for a in call.args if a.keyword is None and not a.star]
     return positional[at].value if at is not None and len(positional) > at else None
+
+
+def _called(index: ModuleIndex, caller: FunctionInfo, call: cst.Call) -> FunctionInfo | None:
+    """The function whose outcome a call answers: its callee, or the function it runs, in a worker thread or
+    through a project function that returns what the function it is given first answers (``await
+    _run_sync(client.get_projects, project_id)`` over ``async def _run_sync(func, *args): return await
+    anyio.to_thread.run_sync(func, *args)``)."""
+    ran = _run_elsewhere(call)
+    if ran is not None:
+        return index.callee(caller, ran)
+    callee = index.callee(caller, call.func)
+    positional = [a.value for a in call.args if a.keyword is None and not a.star]
+    if callee is None or not positional or not isinstance(positional[0], (cst.Name, cst.Attribute)):
+        return callee
+    params = [p.name.value for p in (*callee.node.params.posonly_params, *callee.node.params.params)]
+    if params and params[0] in ("self", "cls") and isinstance(call.func, cst.Attribute):
+        params = params[1:]
+    if params and _runs(callee, params[0]):
+        return index.callee(caller, positional[0]) or callee
+    return callee
+
+
+def _runs(function: FunctionInfo, param: str) -> bool:
+    """Whether a function returns what one of its parameters answers, called or handed to a thread runner
+    (``return await asyncio.to_thread(func, *args)``, ``return func(*args)``)."""
+    for value in function.returns:
+        if isinstance(value, cst.Await):
+            value = value.expression
+        if isinstance(value, cst.Call):
+            ran = _run_elsewhere(value) or value.func
+            if isinstance(ran, cst.Name) and ran.value == param:
+                return True
+    return False
 
 
 def _returns_constant(line: cst.BaseStatement) -> bool:
@@ -1472,7 +1539,7 @@ class GenericSwallowedException(Rule):
         if tested is None:
             tested = self._tested[function.node] = _tested_names(function)
         for candidate, keeps_none in _outcome_calls(function, node.value, tested):
-            helper = index.callee(function, _run_elsewhere(candidate) or candidate.func)
+            helper = _called(index, function, candidate)
             if helper is None or helper is function:
                 continue
             swallowed = self._swallowed.get(helper.node)
@@ -1480,6 +1547,10 @@ class GenericSwallowedException(Rule):
                 swallowed = self._swallowed[helper.node] = _swallowed_values(helper, helper.module or index, within=True)
             if not keeps_none:
                 swallowed = swallowed - {"None"}
+            if swallowed and _returned_whole(function, node.value, candidate) and not _swallowed_values(
+                helper, helper.module or index, depth=3
+            ):
+                continue  # it only passes on another helper's outcome, and its own ``return`` is reported
             if swallowed:
                 value = " or ".join(sorted(swallowed))
                 self.report(
@@ -1551,7 +1622,7 @@ class GenericSwallowedException(Rule):
         if not isinstance(tested, cst.Call):
             return None
         index = self.context.index
-        helper = index.callee(function, _run_elsewhere(tested) or tested.func)
+        helper = _called(index, function, tested)
         if helper is None:
             return None
         swallowed = _swallowed_values(helper, index, position) & caught

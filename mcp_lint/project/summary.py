@@ -33,6 +33,13 @@ _STORE_METHODS = frozenset({"append", "add", "insert", "extend", "update", "setd
 # Calls that run the function they are given, and the position it is given in: ``asyncio.to_thread(f, ...)``,
 # ``anyio.to_thread.run_sync(f, ...)``, ``loop.run_in_executor(None, f, ...)``.
 _RUNNERS = {"to_thread": 0, "run_sync": 0, "run_in_executor": 1, "run_in_threadpool": 0}
+# Builtins that never run the function they are given first, and logging calls: their arguments are not recorded.
+_NOT_RUNNERS = frozenset(
+    {"len", "str", "int", "float", "bool", "repr", "print", "isinstance", "issubclass", "hasattr", "getattr",
+     "setattr", "list", "dict", "set", "tuple", "sorted", "type", "id", "hash", "iter", "next", "any", "all", "sum",
+     "min", "max", "enumerate", "zip", "map", "filter", "open", "format", "range", "reversed", "round", "abs"}
+)  # fmt: skip
+_LOGGER_CALL = re.compile(r"(?i)^_*(log|logger|logging)\w*\.")
 # The names of project functions that may register the function they are given (``add_read_only_tool``).
 _FORWARDING = re.compile(r"(?i)tool|regist|wrap")
 
@@ -76,6 +83,11 @@ class FunctionSummary:
         tables (dict[str, list[str]]): local collections (``tools = [search, fetch]``): name to the dotted names in them.
         param_calls (list[tuple[str, Target]]): calls of one of its parameters with a function (``add_tool(fn)``
             in ``def register_tools(add_tool)``): the parameter and what it is given.
+        handed (list[tuple[str, str]]): calls whose first positional argument is a dotted name (``_run_sync(
+            client.get_projects, project_id)``): the dotted callee and the argument, for project functions that run
+            the function they are given.
+        runs (str | None): the parameter it calls, or hands to a thread runner, in its own body (``async def
+            _run_sync(func, *args): return await anyio.to_thread.run_sync(func, *args)``).
         packs (set[str]): the keywords under which it returns one of its parameters inside a call
             (``return ToolDefinition(fn=fn, ...)``: ``fn``), for decorators that wrap a tool in a definition object.
         body (tuple[int, int, int] | None): where its body is: the first statement's line and column (in UTF-8
@@ -106,6 +118,8 @@ class FunctionSummary:
     tables: dict[str, list[str]] = field(default_factory=dict)
     packs: set[str] = field(default_factory=set)
     param_calls: list[tuple[str, Target]] = field(default_factory=list)
+    handed: list[tuple[str, str]] = field(default_factory=list)
+    runs: str | None = None
     body: tuple[int, int, int] | None = None
 
 
@@ -590,10 +604,20 @@ class _Summariser:
                 if root in function.assigned_names and "." not in name:
                     function.dynamic_call = True  # a local: ``handler = HANDLERS.get(name)``, then ``handler(args)``
                 function.calls.append(name)
-                if "." not in name and node.args and any(p == name for p, _ in function.params):
+                is_param = "." not in name and any(p == name for p, _ in function.params)
+                if is_param and function.runs is None:
+                    function.runs = name
+                if is_param and node.args:
                     given = self._target(node.args[0])
                     if given is not None:
                         function.param_calls.append((name, given))  # ``add_tool(builder.lookup)``
+                first = node.args[0] if node.args else None
+                if isinstance(first, (ast.Name, ast.Attribute)) and not (
+                    "." not in name and name in _NOT_RUNNERS or _LOGGER_CALL.match(name)
+                ):
+                    handed = dotted(first)
+                    if handed is not None:
+                        function.handed.append((name, handed))
             runner = _RUNNERS.get(name.rpartition(".")[2]) if name is not None else None
             if runner is not None and len(node.args) > runner:
                 # ``await asyncio.to_thread(helper, ...)``, ``loop.run_in_executor(None, helper, ...)``: runs helper.
@@ -603,6 +627,8 @@ class _Summariser:
                 ran_name = dotted(ran)
                 if ran_name is not None:
                     function.calls.append(ran_name)
+                    if function.runs is None and any(p == ran_name for p, _ in function.params):
+                        function.runs = ran_name
             if name == "getattr" and len(node.args) >= 2:
                 obj, attr = dotted(node.args[0]), node.args[1]
                 if obj is not None and not isinstance(attr, ast.Constant):
