@@ -64,7 +64,8 @@ DELAY_KEYS = frozenset({"retryAfterSeconds", "retry_after_seconds", "retry_after
 #: Keys that classify an error (the structured-errors guide's errorCategory, and common spellings of it).
 CLASSIFICATION_KEYS = CATEGORY_KEYS | frozenset({"error_type", "errorType", "error_code", "errorCode", "code", "type"})
 
-_ERROR_STATUS = frozenset({"error", "failed", "failure", "fail"})
+#: The values of a ``status`` key that mark a failure report.
+ERROR_STATUS = frozenset({"error", "failed", "failure", "fail"})
 
 
 class Shape(enum.Enum):
@@ -266,7 +267,7 @@ def _says_error(fields: dict[str, cst.BaseExpression | None]) -> bool | None:
         if key == "status":
             status = string_value(value)
             if status is not None:
-                if status.lower() in _ERROR_STATUS:
+                if status.lower() in ERROR_STATUS:
                     return True
                 verdict = False
         elif key in ("success", "ok") and (is_true(value) or is_false(value)):

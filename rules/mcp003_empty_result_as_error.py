@@ -11,6 +11,7 @@ from mcp_lint.diagnostics import Applicability, Fix
 from mcp_lint.discovery import FunctionInfo, Handler, ModuleIndex, ToolScope
 from mcp_lint.failures import (
     ABSENCE,
+    ERROR_STATUS,
     TRANSLATED_NOT_FOUND,
     FailureReport,
     Shape,
@@ -79,6 +80,9 @@ _GRAPHQL = re.compile(r"(?i)graphql|gql")
 _SETUP_SOURCE = re.compile(
     r"(getenv|environ|config|settings|secret|credential|shutil\.which|find_executable|find_spec)", re.IGNORECASE
 )
+# The root of a call on a remote service (``client.autoscale_settings.get(group, name)``): what it reads there is a
+# resource of the service, whatever its name says, not the server's own configuration.
+_REMOTE_ROOT = re.compile(r"(client|session|conn|connection|api)$", re.IGNORECASE)
 # Boolean flags: a falsy flag is a negative answer, not an empty result.
 _FLAG = re.compile(
     r"(^(is|has|can|should|was)_|success|succeeded|^ok$|valid|verified|enabled|allowed|authori[sz]ed|permitted|"
@@ -260,6 +264,21 @@ def _checks_configuration(expr: cst.BaseExpression) -> bool:
     return isinstance(expr, cst.Call) and any(
         isinstance(n, cst.Name) and _setup_name(n.value) for arg in expr.args for n in nodes(arg.value)
     )
+
+
+def _without_status(payload: cst.BaseExpression) -> cst.BaseExpression:
+    """A report without the status that marks it as one (``{"status": "failed", "error": f"No contact found with
+    email: {email}"}``): the marker says that this is a failure report, not that something failed."""
+    if not isinstance(payload, cst.Dict):
+        return payload
+    kept = [
+        e for e in payload.elements
+        if not (
+            isinstance(e, cst.DictElement) and string_value(e.key) == "status"
+            and (string_value(e.value) or "").lower() in ERROR_STATUS
+        )
+    ]  # fmt: skip
+    return payload.with_changes(elements=kept) if len(kept) < len(payload.elements) else payload
 
 
 def _caught_in(function: cst.FunctionDef, statement: cst.Return | cst.Raise) -> bool:
@@ -1064,7 +1083,7 @@ class Flow:
             return "result"
         if isinstance(expr, cst.Call):
             source = cst.Module([]).code_for_node(expr.func)
-            if _SETUP_SOURCE.search(source):
+            if _SETUP_SOURCE.search(source) and not _REMOTE_ROOT.search(source.split(".", 1)[0]):
                 return "other"
             callee = callee_name(expr.func)
             positional = [a.value for a in expr.args if a.keyword is None and not a.star]
@@ -2133,7 +2152,7 @@ class EmptyResultAsError(Rule):
         absence, with that of what the project function that builds the report returns (``return
         empty_body_error(f"retrieving user {user_id}")``, where the helper returns ``{"error": f"API returned an
         empty response while {action}."}``; also ``return [empty_body_error(...)]``)."""
-        text = [report_text(payload, function, statement)]
+        text = [report_text(_without_status(payload), function, statement)]
         items = [e.value for e in payload.elements] if isinstance(payload, (cst.List, cst.Tuple)) else [payload]
         builders: list[FunctionInfo] = []
         for item in items:
