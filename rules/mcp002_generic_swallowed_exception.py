@@ -1047,7 +1047,37 @@ def _validates(helper: FunctionInfo) -> bool:
     """Whether every ``try`` of a helper only parses or converts (``def validate_version(v): try: parse(v); return
     True except Exception: return False``): what it swallows is an input that does not parse."""
     tries = [t for t in nodes(helper.node.body, prune=_SCOPES) if isinstance(t, cst.Try)]
-    return bool(tries) and all(_parsed_inputs(t) is not None for t in tries)
+    return bool(tries) and all(_parsed_inputs(t) is not None or _checks_only(t) for t in tries)
+
+
+#: Calls that only look at a value: string tests and pattern matches, with the parses (``_PARSERS``).
+_LOOKS = frozenset(
+    {"startswith", "endswith", "match", "fullmatch", "search", "split", "replace", "isdigit", "isalnum",
+     "isalpha", "len", "any", "all", "casefold"}
+)  # fmt: skip
+
+
+def _boolean(value: cst.BaseExpression | None) -> bool:
+    """Whether a returned value is a truth value: ``True``, ``False``, a comparison, ``not x``, ``any(...)``."""
+    if isinstance(value, cst.Name):
+        return value.value in ("True", "False")
+    if isinstance(value, cst.Call):
+        return callee_name(value.func) in ("any", "all", "bool")
+    return isinstance(value, (cst.Comparison, cst.BooleanOperation)) or (
+        isinstance(value, cst.UnaryOperation) and isinstance(value.operator, cst.Not)
+    )
+
+
+def _checks_only(try_node: cst.Try) -> bool:
+    """Whether a try body parses a value and checks it without any other call, answering only True or False
+    (``parsed = urlparse(url)``, ``domain = parsed.netloc.lower()``, ``if domain in ALLOWED: return True``, ...):
+    a validator, whose except answers that the value does not parse."""
+    returns = [n for n in nodes(try_node.body, prune=_SCOPES) if isinstance(n, cst.Return)]
+    if not returns or not all(_boolean(r.value) for r in returns):
+        return False
+    calls = [n for n in nodes(try_node.body, prune=_SCOPES) if isinstance(n, cst.Call)]
+    names = [callee_name(c.func) for c in calls]
+    return any(n in _PARSERS for n in names) and all(n in _PARSERS or n in _HARMLESS or n in _LOOKS for n in names)
 
 
 def _only_logs(line: cst.BaseStatement) -> bool:
