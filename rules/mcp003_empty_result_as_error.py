@@ -31,7 +31,7 @@ from mcp_lint.traversal import binds, children, leaves, mentions, nodes, path_to
 
 # Names of configuration, credentials, clients and connections: not the tool's result.
 _SETUP_NAME = re.compile(
-    r"(api_?key|token|secret|credential|passw|auth|header|client|conn|session|config|settings|cfg|env|"
+    r"(api_?key|token|secret|credential|passw|auth(?!or(s|ity|ities)?(\b|_|(?-i:[A-Z])))|header|client|conn|session|config|settings|cfg|env|"
     r"engine|driver|pool|cursor|endpoint|host|url|^db$|database|service|manager|provider|handler|registry|"
     r"bridge|adapter|backend|gateway|socket|channel|processor|parser|strategy|converter|extractor|renderer)",
     re.IGNORECASE,

@@ -575,6 +575,11 @@ class Linker:
             return handlers, wrappers
         if kind == "getattr":
             return self._getattr_functions(file, scope, target[1], target[2]), []
+        if kind == "getattr_each":  # ``for api in apis: for name in dir(api): getattr(api, name)``
+            found = []
+            for obj in self._objects_in(target[1], file, scope):
+                found.extend(self._members(obj, target[2]))
+            return found, []
         if kind == "refs":  # a literal list handed to a registering function
             listed: list[tuple[str, str]] = []
             for ref in target[1]:
@@ -649,25 +654,55 @@ class Linker:
         return tables.get(name, [])
 
     def _getattr_functions(self, file: str, scope: str | None, owner: str, prefix: str) -> list[tuple[str, str]]:
-        obj = self.resolve(file, scope, owner)
+        return self._members(self.resolve(file, scope, owner), prefix)
+
+    def _members(self, obj: Obj | None, prefix: str) -> list[tuple[str, str]]:
+        """The functions ``getattr(obj, <computed name>)`` may give: those of a module whose names start with the
+        name's literal prefix (its ``__all__`` when it has one), or the methods of a class or object, also those of
+        its project bases; with the prefix ``"*"`` (the names ``dir(obj)`` gives), every public one."""
         if obj is None:
             return []
+        every = prefix == "*"
+        start = "" if every else prefix
         if obj[0] == "module":
             target = self.summaries[obj[1]]
             names = target.all_names
             return [
                 (obj[1], f.path)
                 for f in target.functions
-                if f.parent is None and not f.is_method and f.name.startswith(prefix)
-                and (f.name in names if names is not None else not f.name.startswith("_") or prefix)
+                if f.parent is None and not f.is_method and f.name.startswith(start)
+                and (f.name in names if names is not None else not f.name.startswith("_") or start)
             ]
-        if obj[0] in ("self", "instance", "class"):
-            return [
-                (obj[1], f.path)
-                for f in self.summaries[obj[1]].functions
-                if f.is_method and f.owner == obj[2] and f.name.startswith(prefix) and prefix
-            ]
+        if obj[0] in ("self", "instance", "class") and (start or every):
+            found: dict[str, tuple[str, str]] = {}
+            for cfile, cls in self._lineage(obj[1], obj[2], 0) if every else [(obj[1], obj[2])]:
+                for f in self.summaries[cfile].functions:
+                    if f.is_method and f.owner == cls and f.name.startswith(start) and f.name not in found:
+                        if not (every and f.name.startswith("_")):
+                            found[f.name] = (cfile, f.path)
+            return list(found.values())
         return []
+
+    def _objects_in(self, value: Target, file: str, scope: str | None, depth: int = 0) -> list[Obj]:
+        """The objects a loop variable runs over: the items of a collection (``apis = (target_api, disease_api)``,
+        also ``(*apis, graphql_api)``), or of a literal."""
+        if depth > 4:
+            return []
+        refs: list[str] = []
+        if value[0] == "ref":
+            obj = self.resolve(file, scope, value[1])
+            if obj is None or obj[0] != "table":
+                return [obj] if obj is not None else []
+            tfile, tscope = obj[1], obj[3] if len(obj) > 3 else None
+            found: list[Obj] = []
+            for ref in self._table_refs(tfile, obj[2], tscope):
+                if ref == obj[2]:
+                    continue  # ``apis = (*apis, graphql_api)``: the items already listed
+                found.extend(self._objects_in(("ref", ref), tfile, tscope, depth + 1))
+            return found
+        if value[0] == "refs":
+            refs = list(value[1])
+        return [obj for ref in refs if (obj := self.resolve(file, scope, ref)) is not None]
 
     def _register(self, file: str, registration: Registration, found: dict[tuple[str, str], Framework],
                   wrappers: dict[tuple[str, str], list[tuple[str, str]]]) -> None:  # fmt: skip

@@ -48,7 +48,9 @@ _FORWARDING = re.compile(r"(?i)tool|regist|wrap")
 #: ``("getattr", object_dotted, prefix)`` ``getattr(obj, <computed name>)``; ``("each", value, attribute)`` every
 #: function found in the value a loop variable runs over (``value`` is a target too, or ``("refs", (dotted, ...))``),
 #: with the attribute registered of each item (``d.fn``: ``"fn"``; ``""`` for the item itself); ``("call", dotted)``
-#: what a function returns (``for tool in get_tools():``).
+#: what a function returns (``for tool in get_tools():``); ``("getattr_each", value, prefix)`` ``getattr(item, <computed
+#: name>)`` of each item of what a loop variable runs over; ``("dir", object_dotted)`` the member names ``dir(obj)``
+#: gives (a prefix of ``"*"`` means every public member: ``for name in dir(api): getattr(api, name)``).
 Target = tuple
 
 
@@ -313,6 +315,9 @@ class _Summariser:
         # Locals bound to a wrapper of a function (``wrapped = instrumented(handler=handler)``), by (function path,
         # name): a registration of the local registers what the wrapper is given.
         self.wrapped_locals: dict[tuple[str, str], Target] = {}
+        # Locals bound to a server's tool decorator (``tool_decorator = mcp.tool(name=name)``), by (function path,
+        # name): the dotted server and the call that made the decorator.
+        self.decorator_locals: dict[tuple[str, str], tuple[str, ast.Call]] = {}
 
     # -- scopes
     def module(self, tree: ast.Module) -> ModuleSummary:
@@ -496,13 +501,19 @@ class _Summariser:
             if function is not None:
                 function.assigned_names.add(name)
                 made = isinstance(value, ast.Call) or isinstance(value, ast.Subscript) and _namespace_lookup(value)
-                wrapped = self._target(value) if made else None
-                if wrapped is not None and wrapped[0] in ("wrap", "each"):
+                wrapped = self._substituted(self._target(value), function.path) if made else None
+                if wrapped is not None and wrapped[0] in ("wrap", "each", "getattr", "getattr_each"):
                     # ``wrapped = instrumented(handler=handler)``; ``tool_func = globals()[tool_name]`` in a loop
-                    # over names: the local stands for what it is made of
+                    # over names; ``method = getattr(api, name)``: the local stands for what it is made of
                     self.wrapped_locals[(function.path, name)] = wrapped
                 else:
                     self.wrapped_locals.pop((function.path, name), None)
+                if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr == "tool":
+                    server = dotted(value.func.value)
+                    if server is not None:
+                        self.decorator_locals[(function.path, name)] = (server, value)
+                else:
+                    self.decorator_locals.pop((function.path, name), None)
                 if callee in _COPIES or isinstance(value, _COLLECTIONS):
                     function.tables.setdefault(name, []).extend(_refs(value))  # ``tools = list(READ_TOOLS)``
                 elif kind is not None:
@@ -699,7 +710,16 @@ class _Summariser:
                     return None
                 if isinstance(attr, ast.Constant) and isinstance(attr.value, str):
                     return ("ref", f"{obj}.{attr.value}")
-                return ("getattr", obj, _literal_prefix(attr))
+                prefix = _literal_prefix(attr)
+                if isinstance(attr, ast.Name) and any(
+                    iterated[0] == "dir" and _binds(variables, attr.id) for variables, iterated in self.loops
+                ):
+                    prefix = "*"  # ``for name in dir(api): getattr(api, name)``: every public member
+                if "." not in obj:
+                    for variables, iterated in reversed(self.loops):
+                        if _binds(variables, obj):
+                            return ("getattr_each", iterated, prefix)  # ``for api in apis: getattr(api, name)``
+                return ("getattr", obj, prefix)
             inner = self._target(_first_target(node))
             if func is not None and inner is not None:
                 return ("wrap", func, inner)
@@ -708,14 +728,24 @@ class _Summariser:
     def _registered(self, node: ast.Call, scope: str | None) -> Target | None:
         """What a registration call registers: its first target, where a local bound to a wrapper of a function
         stands for that wrapper (``wrapped = instrumented(handler=handler)``, then ``app.tool(name=n)(wrapped)``)."""
-        target = self._target(_first_target(node))
-        if target is not None and target[0] == "ref" and scope is not None:
+        return self._substituted(self._target(_first_target(node)), scope)
+
+    def _substituted(self, target: Target | None, scope: str | None) -> Target | None:
+        """A target with each local that stands for what it is made of replaced by that (``wrapper =
+        make_wrapper(method)`` over ``method = getattr(api, name)``)."""
+        if target is None or scope is None:
+            return target
+        if target[0] == "ref":
             return self.wrapped_locals.get((scope, target[1]), target)
+        if target[0] == "wrap":
+            return ("wrap", target[1], self._substituted(target[2], scope))
         return target
 
     def _iterable(self, node: ast.AST) -> Target:
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in ("items", "values"):
             node = node.func.value
+        if isinstance(node, ast.Call) and dotted(node.func) == "dir" and len(node.args) == 1:
+            return ("dir", dotted(node.args[0]) or "")  # ``for name in dir(api):``: the names of its members
         if isinstance(node, ast.Call) and dotted(node.func) is not None and dotted(node.func) not in _COPIES:
             return ("call", dotted(node.func))  # ``for tool in get_tools():``: what the function returns
         name = dotted(node)
@@ -728,6 +758,14 @@ class _Summariser:
     def registration(self, node: ast.Call, function: FunctionSummary | None) -> None:
         func = node.func
         scope = function.path if function is not None else None
+        made = self.decorator_locals.get((scope, func.id)) if isinstance(func, ast.Name) and scope else None
+        if made is not None:
+            # ``tool_decorator = mcp.tool(name=name)`` then ``tool_decorator(wrapper)``
+            target = self._registered(node, scope)
+            if target is not None:
+                registration = Registration("call", made[0], "tool", target, scope, name=_tool_name(made[1], True))
+                self.summary.registrations.append(registration)
+            return
         if isinstance(func, ast.Call) and isinstance(func.func, ast.Attribute) and func.func.attr == "tool":
             # x.tool(...)(fn)
             subject = dotted(func.func.value)
