@@ -27,7 +27,7 @@ from mcp_lint.failures import (
 from mcp_lint.fixes import call_tool_result, fill, quote_of
 from mcp_lint.literals import integer_value, literal_value, string_value
 from mcp_lint.rule import Rule, RuleContext, ancestors_within
-from mcp_lint.traversal import binds, children, leaves, mentions, nodes, path_to, walk_paths
+from mcp_lint.traversal import binds, children, leaves, mentions, nodes, path_to, value_names, walk_paths
 
 # Names of configuration, credentials, clients and connections: not the tool's result.
 _SETUP_NAME = re.compile(
@@ -301,10 +301,21 @@ def _caught_in(function: cst.FunctionDef, statement: cst.Return | cst.Raise) -> 
 
 
 def _passes_on(handler: cst.ExceptHandler) -> bool:
-    """Whether an ``except`` clause raises again or sends what it caught in a return or raise."""
+    """Whether an ``except`` clause raises again or sends what it caught in a return or raise; not one that only
+    raises exceptions of its own (``except Exception:`` then a fallback ``try`` that raises what it finds: what the
+    first try raised never reaches the caller), nor a bare ``raise`` in an ``except`` clause nested in it."""
     bound = handler.name.name.value if handler.name is not None and isinstance(handler.name.name, cst.Name) else None
-    for node in nodes(handler.body, prune=_SCOPES):
-        if isinstance(node, cst.Raise):
+    # the exception's name, and the locals made from it (``error_message = f"...: {str(e)}"``)
+    derived = {bound} if bound is not None else set()
+    for node in nodes(handler.body, prune=_SCOPES) if derived else ():
+        if isinstance(node, cst.Assign) and derived & set(value_names(node.value)[0]):
+            derived.update(t.target.value for t in node.targets if isinstance(t.target, cst.Name))
+    for node in nodes(handler.body, prune=(*_SCOPES, cst.ExceptHandler)):
+        if isinstance(node, cst.ExceptHandler):
+            continue
+        if isinstance(node, cst.Raise) and (
+            node.exc is None or any(isinstance(n, cst.Name) and n.value in derived for n in nodes(node))
+        ):
             return True
         if isinstance(node, cst.Return) and bound is not None and node.value is not None and any(
             isinstance(n, cst.Name) and n.value == bound for n in nodes(node.value)
