@@ -805,7 +805,8 @@ def _outcome_calls(
     bound once to one (``repos = get_items(...)`` then ``return [convert(r) for r in repos]``), or to a dict or
     list literal that holds it (``response = {"result": {"groups": groups}}`` then ``return
     json.dumps(response)``), each with whether None passes; locals in ``skip`` (tested before the return) are not
-    followed."""
+    followed. A local bound more than once is read from the binding that reaches the value (``comments =
+    get_comments(...)`` in one branch of a low-level dispatcher)."""
     pending = [(value, True, 0)]
     seen: set[str] = set()
     while pending:
@@ -814,7 +815,12 @@ def _outcome_calls(
             keeps_none = keeps_none and keeps
             if isinstance(passed, cst.Name):
                 name = passed.value
-                bound = function.assigned(name) if name not in skip and function.bindings(name) == 1 else None
+                bound = None
+                if name not in skip and function.bindings(name) == 1:
+                    bound = function.assigned(name)
+                elif name not in skip:
+                    # bound in each branch of a dispatcher: the binding that reaches this value
+                    bound = function.reaching(name, path_to(function.node, passed) or [])
                 if isinstance(bound, cst.Await):
                     bound = bound.expression
                 if isinstance(bound, (cst.Dict, cst.List)) and not strict and depth < 3 and name not in seen:
