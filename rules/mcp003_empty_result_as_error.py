@@ -1573,11 +1573,19 @@ def _not_found_status(test: cst.BaseExpression) -> bool:
         text = string_value(value)
         name = _last_name(value) if isinstance(value, (cst.Name, cst.Attribute)) else None
         if number == 404 or (name is not None and re.search(r"NOT_FOUND$", name) is not None):
-            if _last_name(other) in _STATUS_MEMBERS:
+            if _last_name(other) in _STATUS_MEMBERS or _status_getattr(other):
                 return True
         elif text is not None and _NOT_FOUND_NAME.search(text) is not None and re.fullmatch(r"[\w.]+", text):
             return True
     return False
+
+
+def _status_getattr(expr: cst.BaseExpression) -> bool:
+    """Whether a value reads a status with ``getattr`` (``getattr(e.response, "status_code", None)``)."""
+    return (
+        isinstance(expr, cst.Call) and callee_name(expr.func) == "getattr" and len(expr.args) >= 2
+        and string_value(expr.args[1].value) in _STATUS_MEMBERS
+    )  # fmt: skip
 
 
 def _sent_by_action(test: cst.BaseExpression, flow: Flow) -> bool:
