@@ -1014,14 +1014,17 @@ def _called(index: ModuleIndex, caller: FunctionInfo, call: cst.Call) -> Functio
     if ran is not None:
         return index.callee(caller, ran)
     callee = index.callee(caller, call.func)
-    positional = [a.value for a in call.args if a.keyword is None and not a.star]
-    if callee is None or not positional or not isinstance(positional[0], (cst.Name, cst.Attribute)):
-        return callee
+    if callee is None:
+        return None
     params = [p.name.value for p in (*callee.node.params.posonly_params, *callee.node.params.params)]
     if params and params[0] in ("self", "cls") and isinstance(call.func, cst.Attribute):
         params = params[1:]
-    if params and _runs(callee, params[0]):
-        return index.callee(caller, positional[0]) or callee
+    if not params or not _runs(callee, params[0]):
+        return callee
+    given = [a.value for a in call.args if a.keyword is None and not a.star][:1]
+    given += [a.value for a in call.args if a.keyword is not None and a.keyword.value == params[0]]
+    if given and isinstance(given[0], (cst.Name, cst.Attribute)):
+        return index.callee(caller, given[0]) or callee
     return callee
 
 

@@ -998,14 +998,14 @@ class Linker:
                     yield None, (init[1], init[2])
         # ``await _run_sync(client.get_projects, project_id)`` over ``async def _run_sync(func, *args): return await
         # anyio.to_thread.run_sync(func, *args)``: the function handed to a project function that runs it
-        for name, handed in function.handed:
+        for name, place, handed in function.handed:
             runner = self.resolve(file, function.path, name)
             if runner is None or runner[0] != "function" or self.functions[runner[1]][runner[2]].runs is None:
                 continue
             ran = self.functions[runner[1]][runner[2]]
             params = [p for p, _ in ran.params]
             bound = 1 if ran.is_method and params and params[0] in ("self", "cls") else 0
-            if params.index(ran.runs) != bound:
+            if place != ran.runs and (place != "0" or params.index(ran.runs) != bound):
                 continue
             obj = self.resolve(file, function.path, handed)
             if obj is not None and obj[0] == "function":

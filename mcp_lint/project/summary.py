@@ -85,9 +85,10 @@ class FunctionSummary:
         tables (dict[str, list[str]]): local collections (``tools = [search, fetch]``): name to the dotted names in them.
         param_calls (list[tuple[str, Target]]): calls of one of its parameters with a function (``add_tool(fn)``
             in ``def register_tools(add_tool)``): the parameter and what it is given.
-        handed (list[tuple[str, str]]): calls whose first positional argument is a dotted name (``_run_sync(
-            client.get_projects, project_id)``): the dotted callee and the argument, for project functions that run
-            the function they are given.
+        handed (list[tuple[str, str, str]]): the dotted names calls are given first or by keyword (``_run_sync(
+            client.get_projects, project_id)``, ``execute(operation_func=search_emails)``): the dotted callee, the
+            place (``"0"`` or the keyword) and the argument, for project functions that run the function they are
+            given.
         runs (str | None): the parameter it calls, or hands to a thread runner, in its own body (``async def
             _run_sync(func, *args): return await anyio.to_thread.run_sync(func, *args)``).
         packs (set[str]): the keywords under which it returns one of its parameters inside a call
@@ -120,7 +121,7 @@ class FunctionSummary:
     tables: dict[str, list[str]] = field(default_factory=dict)
     packs: set[str] = field(default_factory=set)
     param_calls: list[tuple[str, Target]] = field(default_factory=list)
-    handed: list[tuple[str, str]] = field(default_factory=list)
+    handed: list[tuple[str, str, str]] = field(default_factory=list)
     runs: str | None = None
     body: tuple[int, int, int] | None = None
 
@@ -622,13 +623,13 @@ class _Summariser:
                     given = self._target(node.args[0])
                     if given is not None:
                         function.param_calls.append((name, given))  # ``add_tool(builder.lookup)``
-                first = node.args[0] if node.args else None
-                if isinstance(first, (ast.Name, ast.Attribute)) and not (
-                    "." not in name and name in _NOT_RUNNERS or _LOGGER_CALL.match(name)
-                ):
-                    handed = dotted(first)
-                    if handed is not None:
-                        function.handed.append((name, handed))
+                if not ("." not in name and name in _NOT_RUNNERS or _LOGGER_CALL.match(name)):
+                    given = [("0", node.args[0])] if node.args else []
+                    given += [(k.arg, k.value) for k in node.keywords if k.arg is not None]
+                    for place, value in given:
+                        handed = dotted(value) if isinstance(value, (ast.Name, ast.Attribute)) else None
+                        if handed is not None:
+                            function.handed.append((name, place, handed))
             runner = _RUNNERS.get(name.rpartition(".")[2]) if name is not None else None
             if runner is not None and len(node.args) > runner:
                 # ``await asyncio.to_thread(helper, ...)``, ``loop.run_in_executor(None, helper, ...)``: runs helper.
