@@ -1955,7 +1955,8 @@ class EmptyResultAsError(Rule):
             return
         # In a list or search, only a report that no item matched speaks of its answer (see _lists).
         lists = _lists(scope)
-        if _not_found_exception(node):
+        if _not_found_exception(node) or "StopIteration" in _caught_names(node):
+            # ``except StopIteration:`` of ``next(item for item in dock if ...)``: the search found nothing
             self._report_absence(node, _reports_in(node.body), scope, _NO_MATCH if lists else None)
         elif _specific_exception(node) and breadth(node, self.context.index) is None:
             # ``except CommError as e: raise ValueError(f"Run not found: {run_id}")``: the handler says what the
