@@ -1580,6 +1580,16 @@ def _not_found_status(test: cst.BaseExpression) -> bool:
     return False
 
 
+def _not_found_instance(test: cst.BaseExpression) -> bool:
+    """Whether a test asks if a value is an exception that says the thing looked for is not there:
+    ``isinstance(track, NotFoundError)``."""
+    if not (isinstance(test, cst.Call) and callee_name(test.func) == "isinstance" and len(test.args) == 2):
+        return False
+    kind = test.args[1].value
+    kinds = [e.value for e in kind.elements] if isinstance(kind, cst.Tuple) else [kind]
+    return bool(kinds) and all(_says_not_found(_last_name(k)) for k in kinds)
+
+
 def _status_getattr(expr: cst.BaseExpression) -> bool:
     """Whether a value reads a status with ``getattr`` (``getattr(e.response, "status_code", None)``)."""
     return (
@@ -1885,6 +1895,11 @@ class EmptyResultAsError(Rule):
                     candidates, text = self._set_then_sent(node)
                 # in a list or search, only a report that no item matched speaks of its answer (see _lists)
                 self._report_absence(node, candidates, scope, _NO_MATCH if _lists(scope) else None, text=text)
+            return
+        if _not_found_instance(node.test):
+            # ``track, info = await asyncio.gather(..., return_exceptions=True)`` then ``if isinstance(track,
+            # NotFoundError): raise ...``: the exception a lookup gave back, tested instead of caught
+            self._report_absence(node, _reports_in(node.body), scope, _NO_MATCH if _lists(scope) else None)
             return
         subjects = emptiness_subjects(node.test)
         lookups = membership_lookups(node.test)
