@@ -151,6 +151,10 @@ class ModuleFacts:
 Obj = tuple
 
 
+#: Decorators that make a method an attribute whose value is what it returns.
+_PROPERTIES = frozenset({"property", "cached_property"})
+
+
 def _external_kind(qualified: str) -> Framework | str | None:
     if qualified in fw.HIGH_LEVEL_SERVERS:
         return fw.HIGH_LEVEL_SERVERS[qualified]
@@ -355,6 +359,10 @@ class Linker:
         if kind in ("class", "instance", "self"):
             file, cls = obj[1], obj[2]
             method = self._method(file, cls, attr, depth)
+            if method is not None and kind != "class" and method[0] == "function":
+                made = self._property_value(method[1], method[2], depth)
+                if made is not None:
+                    return made
             if method is not None:
                 return method
             if kind == "class":
@@ -364,6 +372,20 @@ class Linker:
                 return None
             return self._member(file, cls, attr, depth)
         return None
+
+    def _property_value(self, file: str, path: str, depth: int) -> Obj | None:
+        """What reading a property gives: the object its getter returns (``@property def contact_getter(self): if
+        self._getter is None: self._getter = ContactGetter(); return self._getter``); None for a plain method."""
+        function = self.functions[file].get(path)
+        if function is None or not any(d.rpartition(".")[2] in _PROPERTIES for d, _ in function.decorators):
+            return None
+        for returned in function.return_values:
+            made = self.resolve(file, path, returned, depth + 1)
+            if made is not None and made[0] in ("class", "servercls"):
+                made = self._instance(made, depth + 1)  # ``return DealReader()``
+            if made is not None and made[0] in ("instance", "server", "table", "module"):
+                return made
+        return self._type(file, path, function.returns, depth + 1) if function.returns else None
 
     def _lineage(self, file: str, cls: str, depth: int) -> Iterator[tuple[str, str]]:
         """Yield a project class and then its project bases, breadth first (at most 64 classes: a client made of
