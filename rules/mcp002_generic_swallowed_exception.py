@@ -153,7 +153,17 @@ class _Informativeness:
                     return True
         return False
 
-    def is_informative(self, expr: cst.CSTNode, depth: int = 0) -> bool:
+    def is_informative(self, expr: cst.CSTNode, depth: int = 0, seen: frozenset[str] = frozenset()) -> bool:
+        """Whether a report carries the exception, or anything beyond constants and the tool's arguments.
+
+        Args:
+            expr (cst.CSTNode): the report, or a value it is built from.
+            depth (int): how many local bindings were followed to reach it.
+            seen (frozenset[str]): the locals followed to reach it (``message = f"{message} {hint}"`` reads the
+                binding before it, which says no more than this one).
+        Returns:
+            bool: True when it may carry more than constants and arguments.
+        """
         if self._upstream_answer(expr):
             return True
         names, calls = value_names(expr)
@@ -175,7 +185,14 @@ class _Informativeness:
                 call, position = self.function.unpacked(name)  # type: ignore[misc]
                 if not _carries_error(call, position, self.index, self.function):
                     continue
-            if value is None or depth >= 3 or self.is_informative(value, depth + 1):
+            if name in seen:
+                # ``message = f"{message} {hint}"``: the binding before this one
+                read = next((n for n in nodes(expr) if isinstance(n, cst.Name) and n.value == name), None)
+                earlier = self.function.reaching(name, path_to(self.function.node, read) or []) if read else None
+                if earlier is None or earlier is value or any(n is earlier for n in nodes(expr)):
+                    continue
+                value = earlier
+            if value is None or depth >= 3 or self.is_informative(value, depth + 1, seen | {name}):
                 return True
         return False
 
@@ -205,7 +222,8 @@ def _dropping_helper(
 ) -> FunctionInfo | None:
     """The helper a report is made by, when the exception goes into it only as arguments and it drops them:
     ``return format_error("get_chat", e)`` where ``format_error`` logs ``e`` and ends by returning a failure text
-    made of its other arguments and constants (``f"An error occurred (code: {code})"``).
+    made of its other arguments and constants (``f"An error occurred (code: {code})"``), or an exception the caller
+    raises (``raise _fail("list tables", e, hint)`` over ``return ToolError(f"{action} failed. {hint}")``).
 
     Args:
         payload (cst.BaseExpression): the report.
@@ -256,8 +274,9 @@ def _dropping_helper(
         return None
     returned = last.body[-1].value
     module = helper.module or index
-    if returned is None or failure_shape(returned, module, helper) is None:
-        return None
+    raised = isinstance(returned, cst.Call) and re.search(r"(Error|Exception)$", callee_name(returned.func) or "")
+    if returned is None or not (raised or failure_shape(returned, module, helper) is not None):
+        return None  # a failure report, or the exception the caller raises (``raise _fail("list tables", e)``)
     informativeness = _Informativeness(module, helper, None)
     informativeness.derived = set(carrying)
     informativeness._derive(node)
