@@ -1309,7 +1309,21 @@ class GenericSwallowedException(Rule):
     what the `except`'s report says with more (`"Image parameter is required. Available: ..."`) (the
     `except` only falls back to a plainer report of that failure when building the detailed one fails), and a
     helper's `except` that stores the exception in the value it returns (`info["reason"] = f"{exc}"` then
-    `return False, info`), when the tool reports that value.
+    `return False, info`), when the tool reports that value, or returns a dict holding it beside the flag
+    (`return False, {"error": f"Request error: {message}"}` with `message = str(e)`), and a helper whose try only
+    parses a value and checks it (`urlparse`, `lower()`, `startswith`, a membership test, `re.match`), answering
+    only truth values: a validator.
+
+    The helpers and their outcomes are followed however the tool reaches them: through a project function that
+    runs the function it is given, first or by keyword (`await run_blocking(client.get_card_table, project_id)`
+    over `async def run_blocking(func, *args): return await anyio.to_thread.run_sync(func, *args)`), and in each
+    branch of a low-level dispatcher that binds the same local (the binding that reaches the branch's return
+    counts). Putting an empty value in place of an empty one (`papers if papers else []`) is no test of the
+    outcome. A chain of helpers that the tool returns whole is reported once, where a helper passes on what the
+    one below it swallowed. A helper that logs the exception it is given and returns the exception its caller
+    raises, made of its other arguments (`raise _fail("list tables", e, hint) from e` over `return
+    ToolError(f"{action} failed. {hint}")`), drops it. `{"type": "error", "message": ...}` and
+    `{"result": "error", "msg": ...}` (Zulip's answer shape) are error dicts.
 
     ## Why is this bad?
     "Operation failed" gives the model nothing to act on: it cannot tell a timeout worth retrying from a

@@ -1800,6 +1800,15 @@ class EmptyResultAsError(Rule):
     `timeline(action=...)` outside its operation branches, a branch for `("get_stats", "purge")` together),
     nothing is reported: a guess would be wrong for the actions.
 
+    Also read as absence: an `except StopIteration` around `next(item for item in dock if ...)`; a 404 read with
+    `getattr(e.response, "status_code", None)`; an exception a lookup gave back and a test names as not found
+    (`asyncio.gather(..., return_exceptions=True)`, then `if isinstance(track, NotFoundError):`). A status that
+    marks a dict as a failure report (`{"status": "failed", "error": "No contact found ..."}`) does not make its
+    message speak of a failure. A call through a client reads a resource of the service whatever its name says
+    (`client.autoscale_settings.get(group, name)` is not the server's configuration), and an author is a record,
+    not authentication. A not-found raised in a `try` whose `except` only raises exceptions of its own (a fallback
+    `try` with its own not-found) never reaches the caller and is not reported there.
+
     ## Why is this bad?
     A query that finds nothing has succeeded. Reported as an error, it sends the model into error recovery:
     it retries, escalates or gives up on a question that has a perfectly good answer, "there is none"
