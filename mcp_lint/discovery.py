@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -316,6 +316,52 @@ class ModuleIndex:
             return handler.function
         other = self.project.index_for(handler.file) if self.project is not None else None
         return other.by_path.get(handler.path) if other is not None else None
+
+    def answering_handler(
+        self, scope: ToolScope, whole: bool = False,
+        skip: Callable[[FunctionInfo, cst.BaseExpression, str], bool] | None = None,
+    ) -> Handler | None:  # fmt: skip
+        """The handler whose tool answers with what a function returns, when the function is not the handler itself:
+        the tool returns its call as it is (``return await hcloud_server_info(identifier)``, also through a local
+        bound once to it, or ``return handler.run_tool(arguments)`` through a table of tool objects), or, without
+        ``whole``, anywhere in what it returns (``ToolResult(content=[TextContent(text=format(result))])``).
+
+        Args:
+            scope (ToolScope): the function, with the handlers that reach it.
+            whole (bool): only a tool that returns the outcome as it is.
+            skip (Callable[[FunctionInfo, cst.BaseExpression, str], bool] | None): given the tool, a value it
+                returns and a local in it bound to the call, whether that local does not count there.
+        Returns:
+            Handler | None: the first such handler, or None.
+        """
+        name = re.compile(rb"\b" + re.escape(scope.function.name.encode()) + rb"\b")
+        for handler in scope.handlers:
+            if handler.function is None and self.project is not None and not self.project.mentions([handler.file], name):
+                continue  # the tool's module never names the function: no need to read it
+            tool = self.definition(handler)
+            if tool is None:
+                continue
+            resolve = (tool.module or self).callee
+            for value in tool.returns:
+                candidates = [value] if whole else list(nodes(value, prune=(cst.FunctionDef, cst.ClassDef, cst.Lambda)))
+                for node in candidates:
+                    if isinstance(node, cst.Await):
+                        node = node.expression
+                    if isinstance(node, cst.Name) and tool.bindings(node.value) == 1:
+                        if skip is not None and skip(tool, value, node.value):
+                            continue
+                        bound = tool.assigned(node.value)
+                        node = bound.expression if isinstance(bound, cst.Await) else bound  # type: ignore[assignment]
+                    if not isinstance(node, cst.Call):
+                        continue
+                    called = resolve(tool, node.func)
+                    if called is not None and self.key_of(called) == self.key_of(scope.function):
+                        return handler
+                    if isinstance(node.func, cst.Attribute) and node.func.attr.value == scope.function.name:
+                        # ``return handler.run_tool(arguments)`` through a table of tool objects: the call resolves
+                        # to one of the methods at most (the base class's), and this one is reached through it
+                        return handler
+        return None
 
     @property
     def by_path(self) -> dict[str, FunctionInfo]:

@@ -956,37 +956,9 @@ def _answers_tool(scope: ToolScope, index: ModuleIndex, whole: bool = False) -> 
     (``return analytics.analyze_slow_queries(days)``; ``result = analytics.analyze(days)`` then ``return
     ToolResult(content=[TextContent(text=format_analysis(result))])``). With ``whole``, only a tool that returns
     the outcome as it is (``return handler.run_tool(arguments)``): where the tool wraps it, the tool's own
-    ``return`` is where an empty outcome is reported."""
-    if scope.result_of is not None:
-        return True
-    name = re.compile(rb"\b" + re.escape(scope.function.name.encode()) + rb"\b")
-    for handler in scope.handlers:
-        if handler.function is None and index.project is not None and not index.project.mentions([handler.file], name):
-            continue  # the tool's module never names the function: no need to read it
-        tool = index.definition(handler)
-        if tool is None:
-            continue
-        resolve = (tool.module or index).callee
-        for value in tool.returns:
-            candidates = [value] if whole else list(nodes(value, prune=_SCOPES))
-            for node in candidates:
-                if isinstance(node, cst.Await):
-                    node = node.expression
-                if isinstance(node, cst.Name) and tool.bindings(node.value) == 1:
-                    if _returned_when_set(tool, value, node.value):
-                        continue  # ``if url: return url``: never the swallowed value
-                    bound = tool.assigned(node.value)
-                    node = bound.expression if isinstance(bound, cst.Await) else bound  # type: ignore[assignment]
-                if not isinstance(node, cst.Call):
-                    continue
-                called = resolve(tool, node.func)
-                if called is not None and index.key_of(called) == index.key_of(scope.function):
-                    return True
-                if isinstance(node.func, cst.Attribute) and node.func.attr.value == scope.function.name:
-                    # ``return handler.run_tool(arguments)`` through a table of tool objects: the call resolves to
-                    # one of the methods at most (the base class's), and this one is reached through it
-                    return True
-    return False
+    ``return`` is where an empty outcome is reported. An outcome returned only under ``if url:`` is never the
+    swallowed value (see :meth:`mcp_lint.discovery.ModuleIndex.answering_handler`)."""
+    return scope.result_of is not None or index.answering_handler(scope, whole, skip=_returned_when_set) is not None
 
 
 def _returned_when_set(function: FunctionInfo, value: cst.BaseExpression, name: str) -> bool:

@@ -9,7 +9,7 @@ from libcst.helpers import get_full_name_for_node
 from mcp_lint.rules.mcp003_empty_result_as_error import EmptyResultAsError
 
 from mcp_lint.diagnostics import Applicability, Fix
-from mcp_lint.discovery import FunctionInfo, ToolScope, mentions_unknown_tool
+from mcp_lint.discovery import FunctionInfo, Handler, ToolScope, mentions_unknown_tool
 from mcp_lint.failures import (
     FailureReport,
     Shape,
@@ -186,7 +186,14 @@ class ErrorReportedAsSuccess(Rule):
 
     A decorator's wrapper counts as the handler when it sits below the registering decorator (`@mcp.tool()` over
     `@handle_errors`, in any module): it runs in the tool's place, and `except Exception as e: return {"error":
-    str(e)}` in it is the tool's result. Above the registering decorator, or on a helper, it is not.
+    str(e)}` in it is the tool's result. Above the registering decorator it is not.
+
+    A helper, in any module, counts too where a tool returns its outcome as it is (`return await
+    hcloud_server_info(identifier)`, or a local bound once to that call): the failure it answers in an `except`
+    clause or an `if`/`else` branch (`return {"success": False, "error": f"Server '{identifier}' not found"}`) is
+    that tool's result. It is reported in the helper, without a fix (other callers may read what it returns); a
+    helper that only builds reports (`_fail(message)`, `tool_response(success, ...)`) is judged where a tool
+    returns its result.
 
     A `CallToolResult(isError=True)` that the framework drops is MCP008's concern, and `is_error=True` on mcp v1
     MCP006's.
@@ -269,14 +276,20 @@ class ErrorReportedAsSuccess(Rule):
         super().__init__(context)
         # function -> the statements MCP003 reports in it (see _empty_result)
         self._empty_results: dict[cst.FunctionDef, frozenset[int]] = {}
+        # helper -> the handler whose tool returns its outcome as it is (see _answered_by)
+        self._answered: dict[cst.FunctionDef, Handler | None] = {}
 
     def visit_Return(self, node: cst.Return) -> None:
         scope = self.context.scope
         if scope is None or node.value is None:
             return
         handler = scope.result_of
+        helper = handler is None
+        if helper:
+            # ``return await hcloud_server_info(identifier)``: a helper whose outcome a tool returns as it is
+            handler = self._answered_by(scope)
         if handler is None or len(scope.frameworks) != 1 or documented_result(scope.function):
-            return  # only a handler's own return value is known to reach the client as its result
+            return  # only what a handler returns is known to reach the client as its result
         framework = handler.framework
         value = node.value
         if _call_name(value) == "CallToolResult" and isinstance(value, cst.Call):
@@ -305,12 +318,29 @@ class ErrorReportedAsSuccess(Rule):
             # is another binding
         if self._empty_result(node, scope):
             return
+        if helper:
+            if not self._in_failure_path(scope):
+                return  # a builder of reports (``_fail(message)``, ``tool_response(success, ...)``): judged where called
+            # the helper's other callers may read what it returns: no fix here
+            self.report(
+                node,
+                f"Failure returned as a success ({report.shape.value}): {handler.name}() returns it as its result, "
+                f"and {where} sends it with isError false; {self._remedy(framework)}",
+            )
+            return
         self.report(
             node,
             f"Failure returned as a success ({report.shape.value}): {where} sends it with isError false; "
             f"{self._remedy(framework)}",
             self._fix(node, report, scope),
         )
+
+    def _answered_by(self, scope: ToolScope) -> Handler | None:
+        """The handler whose tool returns a helper's outcome as it is, worked out once per function."""
+        function = scope.function.node
+        if function not in self._answered:
+            self._answered[function] = self.context.index.answering_handler(scope, whole=True)
+        return self._answered[function]
 
     def _reaches_success(self, value: cst.BaseExpression, node: cst.Return, scope: ToolScope) -> bool:
         """Whether the local a ``return`` sends (also through ``json.dumps``) has, where it is sent, a value that says
