@@ -284,16 +284,18 @@ class ErrorReportedAsSuccess(Rule):
         if scope is None or node.value is None:
             return
         handler = scope.result_of
+        # ``return await hcloud_server_info(identifier)``: a helper whose outcome a tool returns as it is, checked
+        # last (see _answered_by), and only for what it answers on a failure path
         helper = handler is None
-        if helper:
-            # ``return await hcloud_server_info(identifier)``: a helper whose outcome a tool returns as it is
-            handler = self._answered_by(scope)
-        if handler is None or len(scope.frameworks) != 1 or documented_result(scope.function):
+        if len(scope.frameworks) != 1 or documented_result(scope.function):
             return  # only what a handler returns is known to reach the client as its result
-        framework = handler.framework
+        if helper and not self._in_failure_path(scope):
+            return  # a builder of reports (``_fail(message)``, ``tool_response(success, ...)``): judged where called
+        framework = (handler or scope.handlers[0]).framework
         value = node.value
         if _call_name(value) == "CallToolResult" and isinstance(value, cst.Call):
-            self._check_call_tool_result(node, value, scope)
+            if not helper or self._answered_by(scope) is not None:
+                self._check_call_tool_result(node, value, scope)
             return
         where = success_shapes(framework)
         if where is None:
@@ -311,6 +313,10 @@ class ErrorReportedAsSuccess(Rule):
             return
         if _question_tool(scope.function.name) and not self._in_except(scope):
             return  # a check answering "no" gives a result, not a failure (its except clauses still fail)
+        if helper:
+            handler = self._answered_by(scope)
+        if handler is None:
+            return
         if says_success(value) or (handler.is_dispatcher and mentions_unknown_tool(literal_text(value))):
             return
         if self._reaches_success(value, node, scope):
@@ -319,8 +325,6 @@ class ErrorReportedAsSuccess(Rule):
         if self._empty_result(node, scope):
             return
         if helper:
-            if not self._in_failure_path(scope):
-                return  # a builder of reports (``_fail(message)``, ``tool_response(success, ...)``): judged where called
             # the helper's other callers may read what it returns: no fix here
             self.report(
                 node,
