@@ -175,6 +175,22 @@ class FunctionInfo:
             self._scan()
         return self._loops  # type: ignore[return-value]
 
+    def outcome(self, value: cst.BaseExpression) -> cst.BaseExpression:
+        """What a returned value answers with as it is: the value, awaited or not, or what a local bound once to it
+        was bound to (``projects = await fetch(...)`` then ``return projects``: the call).
+
+        Args:
+            value (cst.BaseExpression): a value the function returns.
+        Returns:
+            cst.BaseExpression: that value, or the expression its local was bound to.
+        """
+        if isinstance(value, cst.Await):
+            value = value.expression
+        if isinstance(value, cst.Name) and self.bindings(value.value) == 1:
+            bound = self.assigned(value.value)
+            value = bound.expression if isinstance(bound, cst.Await) else bound  # type: ignore[assignment]
+        return value
+
     @property
     def returns(self) -> list[cst.BaseExpression]:
         """list[cst.BaseExpression]: the values of the function's own ``return`` statements, in order."""
@@ -347,11 +363,10 @@ class ModuleIndex:
                 for node in candidates:
                     if isinstance(node, cst.Await):
                         node = node.expression
-                    if isinstance(node, cst.Name) and tool.bindings(node.value) == 1:
-                        if skip is not None and skip(tool, value, node.value):
+                    if isinstance(node, cst.Name) and skip is not None and tool.bindings(node.value) == 1:
+                        if skip(tool, value, node.value):
                             continue
-                        bound = tool.assigned(node.value)
-                        node = bound.expression if isinstance(bound, cst.Await) else bound  # type: ignore[assignment]
+                    node = tool.outcome(node)
                     if not isinstance(node, cst.Call):
                         continue
                     called = resolve(tool, node.func)

@@ -270,12 +270,10 @@ def _says_error(fields: dict[str, cst.BaseExpression | None]) -> bool | None:
                 if status.lower() in ERROR_STATUS:
                     return True
                 verdict = False
-        elif key == "type" and (string_value(value) or "").lower() in ERROR_STATUS:
-            return True  # ``{"type": "error", "message": "Query returned no results"}``
-        elif key == "result" and (string_value(value) or "").lower() in (*ERROR_STATUS, "success", "ok"):
-            # the answer of an API that reports its outcome as ``{"result": "error", "msg": ...}`` (Zulip)
-            if string_value(value).lower() in ERROR_STATUS:  # type: ignore[union-attr]
-                return True
+        elif key in ("type", "result") and (string_value(value) or "").lower() in ERROR_STATUS:
+            # ``{"type": "error", "message": ...}``; ``{"result": "error", "msg": ...}``, the answer of Zulip's API
+            return True
+        elif key == "result" and (string_value(value) or "").lower() in ("success", "ok"):
             verdict = False
         elif key in ("success", "ok") and (is_true(value) or is_false(value)):
             if is_false(value):

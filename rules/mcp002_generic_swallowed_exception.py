@@ -27,6 +27,7 @@ from mcp_lint.failures import (
 )
 from mcp_lint.fixes import with_exception
 from mcp_lint.literals import string_value
+from mcp_lint.project.summary import RUNNERS
 from mcp_lint.rule import Rule, RuleContext, ancestors_within
 from mcp_lint.traversal import binds, children, leaves, mentions, nodes, own_nodes, path_to, value_names
 
@@ -973,25 +974,10 @@ def _returned_when_set(function: FunctionInfo, value: cst.BaseExpression, name: 
     return False
 
 
-def _returned_whole(function: FunctionInfo, value: cst.BaseExpression, call: cst.Call) -> bool:
-    """Whether a returned value is a call's outcome as it is: the call, or a local bound once to it."""
-    if isinstance(value, cst.Await):
-        value = value.expression
-    if isinstance(value, cst.Name) and function.bindings(value.value) == 1:
-        value = function.assigned(value.value)  # type: ignore[assignment]
-        if isinstance(value, cst.Await):
-            value = value.expression
-    return value is call
-
-
-#: Thread runners and where they take the function they run.
-_RUNNERS = {"to_thread": 0, "run_sync": 0, "run_in_executor": 1}
-
-
 def _run_elsewhere(call: cst.Call) -> cst.BaseExpression | None:
     """The function a call runs in a worker thread (``asyncio.to_thread(fetcher.download, x)``,
     ``loop.run_in_executor(None, fetcher.download, x)``, ``anyio.to_thread.run_sync(...)``), else None."""
-    at = _RUNNERS.get(callee_name(call.func) or "")
+    at = RUNNERS.get(callee_name(call.func) or "")
     positional = [a for a in call.args if a.keyword is None and not a.star]
     return positional[at].value if at is not None and len(positional) > at else None
 
@@ -1591,7 +1577,7 @@ class GenericSwallowedException(Rule):
                 swallowed = self._swallowed[helper.node] = _swallowed_values(helper, helper.module or index, within=True)
             if not keeps_none:
                 swallowed = swallowed - {"None"}
-            if swallowed and _returned_whole(function, node.value, candidate) and not _swallowed_values(
+            if swallowed and function.outcome(node.value) is candidate and not _swallowed_values(
                 helper, helper.module or index, depth=3
             ):
                 continue  # it only passes on another helper's outcome, and its own ``return`` is reported

@@ -1022,9 +1022,9 @@ class Linker:
         # anyio.to_thread.run_sync(func, *args)``: the function handed to a project function that runs it
         for name, place, handed in function.handed:
             runner = self.resolve(file, function.path, name)
-            if runner is None or runner[0] != "function" or self.functions[runner[1]][runner[2]].runs is None:
+            ran = self.functions[runner[1]][runner[2]] if runner is not None and runner[0] == "function" else None
+            if ran is None or ran.runs is None:
                 continue
-            ran = self.functions[runner[1]][runner[2]]
             params = [p for p, _ in ran.params]
             bound = 1 if ran.is_method and params and params[0] in ("self", "cls") else 0
             if place != ran.runs and (place != "0" or params.index(ran.runs) != bound):

@@ -30,9 +30,9 @@ _COLLECTIONS = (ast.List, ast.Tuple, ast.Set, ast.Dict, ast.ListComp, ast.DictCo
 _COPIES = frozenset({"list", "tuple", "set", "dict", "sorted", "copy.copy", "copy.deepcopy"})
 _TOOL_DECORATORS = frozenset({"tool", "call_tool"})
 _STORE_METHODS = frozenset({"append", "add", "insert", "extend", "update", "setdefault", "register"})
-# Calls that run the function they are given, and the position it is given in: ``asyncio.to_thread(f, ...)``,
-# ``anyio.to_thread.run_sync(f, ...)``, ``loop.run_in_executor(None, f, ...)``.
-_RUNNERS = {"to_thread": 0, "run_sync": 0, "run_in_executor": 1, "run_in_threadpool": 0}
+#: Calls that run the function they are given in a worker thread, and the position it is given in:
+#: ``asyncio.to_thread(f, ...)``, ``anyio.to_thread.run_sync(f, ...)``, ``loop.run_in_executor(None, f, ...)``.
+RUNNERS = {"to_thread": 0, "run_sync": 0, "run_in_executor": 1, "run_in_threadpool": 0}
 # Builtins that never run the function they are given first, and logging calls: their arguments are not recorded.
 _NOT_RUNNERS = frozenset(
     {"len", "str", "int", "float", "bool", "repr", "print", "isinstance", "issubclass", "hasattr", "getattr",
@@ -630,7 +630,7 @@ class _Summariser:
                         handed = dotted(value) if isinstance(value, (ast.Name, ast.Attribute)) else None
                         if handed is not None:
                             function.handed.append((name, place, handed))
-            runner = _RUNNERS.get(name.rpartition(".")[2]) if name is not None else None
+            runner = RUNNERS.get(name.rpartition(".")[2]) if name is not None else None
             if runner is not None and len(node.args) > runner:
                 # ``await asyncio.to_thread(helper, ...)``, ``loop.run_in_executor(None, helper, ...)``: runs helper.
                 ran = node.args[runner]
