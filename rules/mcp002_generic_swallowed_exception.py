@@ -1562,7 +1562,7 @@ class GenericSwallowedException(Rule):
         each failure as a valid empty result. A value the tool tests first (``if not papers:``) is judged at the
         test's branch instead."""
         scope = self.context.scope
-        if node.value is None or scope is None or not self._answers_tool(scope, whole=True):
+        if node.value is None or scope is None:
             return
         index = self.context.index
         tested = self._tested.get(function.node)
@@ -1582,6 +1582,8 @@ class GenericSwallowedException(Rule):
             ):
                 continue  # it only passes on another helper's outcome, and its own ``return`` is reported
             if swallowed:
+                if not self._answers_tool(scope, whole=True):
+                    return  # asked last: it may read the modules of the tools that reach this function
                 value = " or ".join(sorted(swallowed))
                 self.report(
                     node,
