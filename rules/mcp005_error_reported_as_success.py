@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 import libcst as cst
 from libcst.helpers import get_full_name_for_node
@@ -25,7 +26,7 @@ from mcp_lint.fixes import Replacement, code, fill, tool_error_name, tool_execut
 from mcp_lint.frameworks import Framework
 from mcp_lint.literals import literal_value, string_value
 from mcp_lint.rule import Rule, RuleContext, ancestors_within
-from mcp_lint.traversal import nodes, walk_paths
+from mcp_lint.traversal import leaves, nodes, walk_paths
 
 #: Names in a return annotation that leave the result's shape open: a payload built there is not documented.
 _OPEN_TYPES = frozenset(
@@ -319,6 +320,8 @@ class ErrorReportedAsSuccess(Rule):
             return
         if says_success(value) or (handler.is_dispatcher and mentions_unknown_tool(literal_text(value))):
             return
+        if report.shape is not Shape.ERROR_DICT and self._guarded(value, node, scope):
+            return  # ``if "error" in orders: return ...`` before ``return [TextContent(text=json.dumps(orders))]``
         if self._reaches_success(value, node, scope):
             return  # ``result = {"status": "healthy"}`` then ``return json.dumps(result)``: the except's ``result``
             # is another binding
@@ -355,6 +358,28 @@ class ErrorReportedAsSuccess(Rule):
         at = [*ancestors_within(self.context.ancestors, scope.function.node), node]
         reaching = scope.function.reaching(local.value, at)
         return reaching is not None and says_success(reaching)
+
+    def _guarded(self, value: cst.BaseExpression, node: cst.Return, scope: ToolScope) -> bool:
+        """Whether a local the returned value is built from was tested for an error key by an earlier ``if`` that
+        returns or raises (``if "error" in orders: return [...]``, then ``return [TextContent(text=json.dumps(
+        orders))]``): a helper's error outcome left there, and what is sent after it is a result."""
+        names = {n.value for n in nodes(value, prune=(cst.Lambda,)) if isinstance(n, cst.Name)}
+        names = {name for name in names if scope.function.bindings(name) > 0}
+        if not names:
+            return False
+        path = [*ancestors_within(self.context.ancestors, scope.function.node), node]
+        for block, statement in zip(path, path[1:]):
+            body = getattr(block, "body", None)
+            if not isinstance(body, Sequence) or statement not in body:
+                continue
+            for earlier in body[: list(body).index(statement)]:
+                if (
+                    isinstance(earlier, cst.If)
+                    and leaves(earlier.body)
+                    and any(_tests_error_key(earlier.test, name) for name in names)
+                ):
+                    return True
+        return False
 
     def _remedy(self, framework: Framework) -> str:
         if framework is Framework.MCP_V1_LOWLEVEL:
