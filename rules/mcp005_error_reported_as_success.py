@@ -16,6 +16,7 @@ from mcp_lint.failures import (
     Shape,
     callee_name,
     failure_report,
+    is_error_string,
     is_false,
     is_true,
     literal_text,
@@ -320,7 +321,7 @@ class ErrorReportedAsSuccess(Rule):
             return
         if says_success(value) or (handler.is_dispatcher and mentions_unknown_tool(literal_text(value))):
             return
-        if report.shape is not Shape.ERROR_DICT and self._guarded(value, node, scope):
+        if report.shape is Shape.ERROR_STRING and self._guarded(value, node, scope):
             return  # ``if "error" in orders: return ...`` before ``return [TextContent(text=json.dumps(orders))]``
         if self._reaches_success(value, node, scope):
             return  # ``result = {"status": "healthy"}`` then ``return json.dumps(result)``: the except's ``result``
@@ -363,6 +364,8 @@ class ErrorReportedAsSuccess(Rule):
         """Whether a local the returned value is built from was tested for an error key by an earlier ``if`` that
         returns or raises (``if "error" in orders: return [...]``, then ``return [TextContent(text=json.dumps(
         orders))]``): a helper's error outcome left there, and what is sent after it is a result."""
+        if any(is_error_string(n) for n in nodes(value, prune=(cst.Lambda,))):
+            return False  # the statement states a failure of its own
         names = {n.value for n in nodes(value, prune=(cst.Lambda,)) if isinstance(n, cst.Name)}
         names = {name for name in names if scope.function.bindings(name) > 0}
         if not names:
