@@ -962,6 +962,31 @@ def _answers_tool(scope: ToolScope, index: ModuleIndex, whole: bool = False) -> 
     return scope.result_of is not None or index.answering_handler(scope, whole, skip=_returned_when_set) is not None
 
 
+def _wants_value(
+    test: cst.BaseExpression, in_body: bool, function: FunctionInfo, helper: FunctionInfo, index: ModuleIndex
+) -> bool:
+    """Whether a branch is taken only when a local bound from a helper's outcome equals a given string or number
+    (``fetched, status = await _fetch_status(v)``, then ``elif status == "processing":``): a value the helper's
+    swallowed outcome (None, False, an empty value) never has."""
+    if not in_body or not isinstance(test, cst.Comparison) or len(test.comparisons) != 1:
+        return False
+    target = test.comparisons[0]
+    if not isinstance(target.operator, cst.Equal):
+        return False
+    for name, value in ((test.left, target.comparator), (target.comparator, test.left)):
+        if not isinstance(name, cst.Name) or not isinstance(value, (cst.SimpleString, cst.Integer)):
+            continue
+        if isinstance(value, cst.SimpleString) and not string_value(value):
+            continue  # ``status == ""``: an empty value may be the swallowed one
+        unpacked = function.unpacked(name.value)
+        bound = unpacked[0] if unpacked is not None else function.assigned(name.value)
+        if isinstance(bound, cst.Await):
+            bound = bound.expression
+        if isinstance(bound, cst.Call) and _called(index, function, bound) is helper:
+            return True
+    return False
+
+
 def _returned_when_set(function: FunctionInfo, value: cst.BaseExpression, name: str) -> bool:
     """Whether a returned value sits in the body of an ``if`` that tests a local for a value (``if url:``, ``if url
     is not None:``): what that local holds there is never an empty or swallowed outcome."""
@@ -1474,14 +1499,19 @@ class GenericSwallowedException(Rule):
         ``results.append("Failed to save")`` in the failure branch."""
         found: tuple[FunctionInfo, set[str]] | None = None
         arm: cst.BaseExpression | None = None
+        inner: list[tuple[cst.BaseExpression, bool]] = []
         for at in range(len(within) - 2, -1, -1):
             # The innermost enclosing branch first, then the ones around it (``if client is None: if session:
             # return "... does not support playback"``: still where the helper failed).
             branch = within[at]
             if isinstance(branch, cst.If):
-                found = self._swallowing_test(branch.test, within[at + 1] is branch.body, function, path=within[: at + 1])
+                in_body = within[at + 1] is branch.body
+                found = self._swallowing_test(branch.test, in_body, function, path=within[: at + 1])
                 if found is not None:
+                    if any(_wants_value(test, taken, function, found[0], self.context.index) for test, taken in inner):
+                        return  # ``elif status == "processing":``: a value the swallowed outcome never has
                     break
+                inner.append((branch.test, in_body))
         if found is None and len(within) >= 2:
             # ``if ok: return result`` followed by the report: the report is the branch where the test fails.
             block, statement = within[-2], within[-1] if not isinstance(node, cst.Call) else None
