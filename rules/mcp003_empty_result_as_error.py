@@ -1267,6 +1267,100 @@ def _checked_by_callers(scope: ToolScope, index: ModuleIndex) -> bool:
     return bool(functions) and all(f is not None and path(f, 4) == "guarded" for f in functions)
 
 
+def _tested_by_callers(scope: ToolScope, index: ModuleIndex, verdict: Callable[[Handler], str | None]) -> bool:
+    """Whether every call of a helper that the tools reaching it make (in the handler, or three functions deep)
+    binds its outcome to a local that an ``if`` then tests, without passing it on as a failure (``result = await
+    _discover_pages(account)``, then ``if not result.get("success"): return json.dumps({"data": [], ...})``): what
+    the helper returns is read by its callers, and no read sends it as its failure. The calls an action makes are
+    left out: its missing target is a real failure, whatever it sends."""
+    helper = scope.function
+
+    def where(function: FunctionInfo) -> tuple[str | None, str]:
+        return (function.module or index).file, function.path
+
+    target = where(helper)
+    seen: set[int] = set()
+    sites = 0
+
+    def tested_calls(function: FunctionInfo, depth: int) -> bool:
+        nonlocal sites
+        if id(function) in seen:
+            return True
+        seen.add(id(function))
+        for call in nodes(function.node.body, prune=_SCOPES):
+            if not isinstance(call, cst.Call):
+                continue
+            callee = index.callee(function, call.func)
+            if callee is None or callee is function:
+                continue
+            if where(callee) == target:
+                sites += 1
+                if not _outcome_intercepted(function, call, index):
+                    return False
+            elif depth > 0 and not tested_calls(callee, depth - 1):
+                return False
+        return True
+
+    for handler in scope.handlers:
+        if verdict(handler) == "action":
+            continue
+        function = index.definition(handler)
+        if function is None or not tested_calls(function, 3):
+            return False
+    return sites > 0
+
+
+#: The keys of a helper's report that hold its message.
+_REPORT_KEYS = frozenset({"error", "errors", "message", "msg", "detail", "details", "reason"})
+
+
+def _keys_read(value: cst.BaseExpression, local: str) -> set[str]:
+    """The string keys a returned value reads of a local directly (``result["message"]``, ``result.get("error")``),
+    also as an f-string's part, but not as a value in a dict (``{"data": [], "note": result["message"]}``: what a
+    dict says is for :func:`failure_report` to tell)."""
+    keys: set[str] = set()
+    for node in nodes(value, prune=(*_SCOPES, cst.Dict)):
+        if isinstance(node, cst.Subscript) and isinstance(node.value, cst.Name) and node.value.value == local:
+            element = node.slice[0].slice if node.slice else None
+            if isinstance(element, cst.Index):
+                keys.add(string_value(element.value) or "")
+        elif (
+            isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value == "get"
+            and isinstance(node.func.value, cst.Name) and node.func.value.value == local and node.args
+        ):  # fmt: skip
+            keys.add(string_value(node.args[0].value) or "")
+    return keys
+
+
+def _outcome_intercepted(function: FunctionInfo, call: cst.Call, index: ModuleIndex) -> bool:
+    """Whether a call's outcome is bound to a local (``result = await helper(x)``) that an ``if`` of the function
+    tests, where no ``return`` or ``raise`` passes it on as a failure (``return result["message"]``, ``return
+    {"error": f"LSP error: {result['error']}"}``)."""
+    names = [
+        node.targets[0].target.value for node in nodes(function.node.body, prune=_SCOPES)
+        if isinstance(node, cst.Assign) and len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name)
+        and (node.value is call or isinstance(node.value, cst.Await) and node.value.expression is call)
+    ]  # fmt: skip
+    if len(names) != 1:
+        return False
+    local = names[0]
+    tests = [n for n in nodes(function.node.body, prune=_SCOPES) if isinstance(n, cst.If) and mentions(n.test, {local})]
+    if not tests:
+        return False
+    for test in tests:
+        for sent in nodes(test, prune=_SCOPES):
+            if not isinstance(sent, (cst.Return, cst.Raise)):
+                continue
+            value = sent.value if isinstance(sent, cst.Return) else sent.exc
+            if value is None or not mentions(value, {local}):
+                continue
+            if isinstance(value, cst.Name) and value.value == local or _REPORT_KEYS.intersection(_keys_read(value, local)):
+                return False  # ``return result["message"]``: the helper's report is the answer
+            if failure_report(sent, index, function) is not None:
+                return False  # ``return {"error": f"LSP error: {result['error']}"}``
+    return True
+
+
 def _reach(
     index: ModuleIndex, caller: FunctionInfo, call: cst.Call, memo: dict[tuple[int, int], frozenset], depth: int = 3,
 ) -> frozenset[tuple[str | None, str]]:  # fmt: skip
@@ -2038,7 +2132,13 @@ class EmptyResultAsError(Rule):
 
     def _report_all(self, reports: list[FailureReport], scope: ToolScope, fixable: bool = True) -> None:
         """Report each empty result reported as a failure, with the fix that returns it as a success (none when
-        not ``fixable``: a report that other branches send too)."""
+        not ``fixable``: a report that other branches send too). A helper's returned report that every call of it
+        tests first is left to its callers (see :func:`_tested_by_callers`)."""
+        if (
+            scope.handler is None and all(isinstance(r.statement, cst.Return) for r in reports)
+            and _tested_by_callers(scope, self.context.index, lambda h: self._cached_verdict(h, scope.function))
+        ):  # fmt: skip
+            return
         for report in reports:
             self._reported.add(id(report.statement))
             self.report(
