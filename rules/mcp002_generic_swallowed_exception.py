@@ -1687,7 +1687,7 @@ class GenericSwallowedException(Rule):
         helper = _called(index, function, tested)
         if helper is None:
             return None
-        swallowed = _swallowed_values(helper, index, position) & caught
+        swallowed = _swallowed_values(helper, helper.module or index, position) & caught
         return (helper, swallowed) if swallowed else None
 
     def _fix(self, handler: cst.ExceptHandler, payload: cst.BaseExpression, function: FunctionInfo) -> Fix | None:
