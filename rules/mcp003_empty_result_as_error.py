@@ -440,6 +440,20 @@ def _is_empty_literal(expr: cst.BaseExpression) -> bool:
     return isinstance(expr, cst.Call) and isinstance(expr.func, cst.Name) and expr.func.value in ("list", "dict") and not expr.args
 
 
+def _sets_up(function: FunctionInfo) -> bool:
+    """Whether a function's name says it sets up what a tool needs (``get_client``, ``initiate_auth_flow``), and not
+    that it looks a record of that name up by a key (``get_client_by_clientid``, ``get_session(session_id)``: the
+    OAuth clients of an identity server, a chat's sessions)."""
+    tokens = _tokens(function.name)
+    setup = _SETUP_TOKENS.intersection(tokens)
+    if not setup:
+        return False
+    if "by" in tokens:
+        return False
+    params = {p.name.value.lower().replace("_", "") for p in function.node.params.params}
+    return not any(f"{word}{key}" in params for word in setup for key in ("id", "name", "key"))
+
+
 def _tokens(name: str) -> list[str]:
     """The lower-case words of an identifier or tool name: ``getUserRepos``, ``get_user-repos`` -> get, user, repos."""
     return [t.lower() for t in re.findall(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+", name)]
@@ -2090,7 +2104,7 @@ class EmptyResultAsError(Rule):
             if isinstance(node.orelse, cst.Else):
                 candidates = _reports_in(node.orelse.body)
             else:
-                candidates = self._after(node) or self._after_pages(node)
+                candidates = self._after(node) or self._after_pages(node) or self._after_guard(node)
         else:
             # ``for kind, names in kinds.items(): if name in names: found = kind; break`` then ``if not found:``
             # a list's missing scope names nothing; an operation branch (``elif action == "describe":``) of a
@@ -2208,7 +2222,7 @@ class EmptyResultAsError(Rule):
         if not reports:
             return
         name = scope.function.name
-        if _EXISTENCE.search(name) or _SETUP_TOKENS.intersection(_tokens(name)):
+        if _EXISTENCE.search(name) or _sets_up(scope.function):
             # ``check_image_exists`` answers a question whose answer may be no; ``initiate_auth_flow`` and
             # ``get_client`` set up what the tool needs, and their missing endpoint is a failure.
             return
@@ -2270,6 +2284,24 @@ class EmptyResultAsError(Rule):
             if found:
                 return found
         return []
+
+    def _after_guard(self, node: cst.For) -> list[cst.Return | cst.Raise]:
+        """The report after an ``if`` that only holds the lookup loop, testing that there are items to look through
+        (``if clients and len(clients) > 0: for c in clients: if c["clientId"] == wanted: return c``, then ``raise
+        Exception("Client ... not found")``): no items, or none that matched, fall through to the same report."""
+        ancestors = self.context.ancestors
+        if len(ancestors) < 3:
+            return []
+        block, guard = ancestors[-1], ancestors[-2]
+        if not (
+            isinstance(block, cst.IndentedBlock) and isinstance(guard, cst.If) and guard.orelse is None
+            and block.body and block.body[-1] is node
+        ):  # fmt: skip
+            return []
+        base, _ = _member_chain(_loop_items(node.iter))
+        if not isinstance(base, cst.Name) or not mentions(guard.test, {base.value}):
+            return []
+        return self._after(guard, ancestors[:-2])
 
     def _after_pages(self, node: cst.For) -> list[cst.Return | cst.Raise]:
         """The report after a ``while`` that pages through a lookup (``while page <= pages: for a in fetch(page):
