@@ -294,15 +294,17 @@ _FAILURE_PHRASE = re.compile(r"\b(could ?n[o']t|can ?n[o']t|unable to|failed|fai
 
 def _branch_text(node: cst.Return | cst.Raise | cst.Call | cst.Assign) -> str | None:
     """The literal text a ``return`` sends when it is a string, ``TextContent(text=...)`` or a list of one, or the
-    ``"message"`` of a dict (``{**base, "message": "No slow queries found", "total": 0}``)."""
+    ``"message"`` of a dict (``{**base, "message": "No slow queries found", "total": 0}``); "not found" for a dict
+    that answers ``"found": False`` without a message."""
     value = node.value if isinstance(node, cst.Return) else None
     if isinstance(value, cst.List) and len(value.elements) == 1:
         value = value.elements[0].value
     if isinstance(value, cst.Dict):
-        value = next(
-            (e.value for e in value.elements if isinstance(e, cst.DictElement) and string_value(e.key) == "message"),
-            None,
-        )
+        fields = {string_value(e.key): e.value for e in value.elements if isinstance(e, cst.DictElement)}
+        found = fields.get("found")
+        if "message" not in fields and isinstance(found, cst.Name) and found.value == "False":
+            return "not found"  # ``{"found": False, "hash": hash_value}``: the answer says nothing was found
+        value = fields.get("message")
     if isinstance(value, cst.Call) and callee_name(value.func) == "TextContent":
         value = next((a.value for a in value.args if a.keyword is not None and a.keyword.value == "text"), None)
     if isinstance(value, (cst.SimpleString, cst.FormattedString, cst.ConcatenatedString)):
