@@ -237,6 +237,11 @@ def _dropping_helper(
         statement is not a failure report that leaves the exception out.
     """
     call = payload.expression if isinstance(payload, cst.Await) else payload
+    if (
+        isinstance(call, cst.Call) and re.search(r"(Error|Exception)$", callee_name(call.func) or "")
+        and len(call.args) == 1 and isinstance(call.args[0].value, cst.Call)
+    ):  # fmt: skip
+        call = call.args[0].value  # ``raise ToolError(_safe_error("get_entry", exc))``: the message's builder
     if not isinstance(call, cst.Call) or derived & set(value_names(call.func)[0]):
         return None
     helper = index.callee(function, call.func)
@@ -1758,6 +1763,50 @@ class GenericSwallowedException(Rule):
                 return  # sent from the branch itself (reported there)
         self._check_swallowing_helper(node, within, scope.function)
 
+    def _check_raising_call(self, node: cst.Call) -> None:
+        """``except Exception as exc: _raise_tool_error("get_entry", exc)``, a statement of a broad ``except``
+        calling a helper that ends by raising an exception whose message a helper builds and drops the exception
+        from (``raise ToolError(_safe_error(tool, exc)) from exc``, where ``_safe_error`` ends with
+        ``return f"Error in {tool}: upstream request failed"``)."""
+        scope = self.context.scope
+        ancestors = self.context.ancestors
+        if scope is None or len(ancestors) < 4 or not isinstance(ancestors[-1], cst.Expr):
+            return
+        line, block, handler = ancestors[-2], ancestors[-3], ancestors[-4]
+        if not (isinstance(line, cst.SimpleStatementLine) and isinstance(handler, cst.ExceptHandler)):
+            return
+        if block is not handler.body or breadth(handler, self.context.index) is None:
+            return
+        bound = handler.name.name.value if handler.name is not None and isinstance(handler.name.name, cst.Name) else None
+        if bound is None or not any(bound in value_names(a.value)[0] for a in node.args):
+            return
+        index = self.context.index
+        helper = index.callee(scope.function, node.func)
+        if helper is None or helper is scope.function:
+            return
+        body = helper.node.body.body if isinstance(helper.node.body, cst.IndentedBlock) else ()
+        last = body[-1] if body else None
+        if not (isinstance(last, cst.SimpleStatementLine) and isinstance(last.body[-1], cst.Raise)):
+            return
+        raised = last.body[-1].exc
+        params = [p.name.value for p in (*helper.node.params.posonly_params, *helper.node.params.params)]
+        if params and params[0] in ("self", "cls") and isinstance(node.func, cst.Attribute):
+            params = params[1:]
+        carrying = {
+            params[k] for k, a in enumerate(node.args)
+            if a.keyword is None and not a.star and k < len(params) and bound in value_names(a.value)[0]
+        }  # fmt: skip
+        carrying |= {a.keyword.value for a in node.args if a.keyword is not None and bound in value_names(a.value)[0]}
+        if raised is None or not carrying:
+            return
+        dropping = _dropping_helper(raised, carrying, helper.module or index, helper)
+        if dropping is not None:
+            self.report(
+                node,
+                f"{dropping.name}() drops the exception it is given, so the exception {helper.name}() raises is "
+                "constant; include the error or classify it",
+            )
+
     def visit_AugAssign(self, node: cst.AugAssign) -> None:
         # ``except Exception: markdown += "Error fetching reviews."`` then ``return markdown``: the failure of a
         # section is reported inside the text the tool returns.
@@ -1774,6 +1823,7 @@ class GenericSwallowedException(Rule):
         # after a swallowing helper, in a list the tool returns.
         func = node.func
         if not (isinstance(func, cst.Attribute) and func.attr.value == "append" and len(node.args) == 1):
+            self._check_raising_call(node)
             return
         scope = self.context.scope
         if scope is None:
