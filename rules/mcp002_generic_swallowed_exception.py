@@ -1225,7 +1225,10 @@ class GenericSwallowedException(Rule):
     helper (in any module) logs `e` and ends by returning a failure text made only of its other arguments and
     constants (`f"An error occurred (code: {code})"`); not when the caller's own text may be what the helper
     returns (`format_error("get_chat", e, hint=...)` with `if hint: return hint`), nor when the helper fills the
-    error into what it returns (`response.update(...)`).
+    error into what it returns (`response.update(...)`). The same holds for an exception raised with such a
+    helper's message (`raise ToolError(_safe_error("get_entry", exc)) from exc`, where `_safe_error` ends with
+    `return f"Error in {tool}: upstream request failed"`), also when the `except` only calls a helper that ends
+    by raising it (`_raise_tool_error("get_entry", exc)`).
 
     It also finds a tool that calls a helper (in any module, also a method of a client object, also in a worker
     thread: `await asyncio.to_thread(fetcher.download, x)`) whose broad
@@ -1268,7 +1271,8 @@ class GenericSwallowedException(Rule):
     broad `except` turns every exception into such a value: returned unchanged or inside a list, a dict, a
     comprehension, a slice, an f-string or a call such as `json.dumps` (`return arxiv.search(q)`, or `papers =
     search(q)` then `return [p.to_dict() for p in papers]`), or tested and answered with a text that says nothing
-    was found (`if not results: return "No results found"`, also as the `"message"` of a dict; in a helper too,
+    was found (`if not results: return "No results found"`, also as the `"message"` of a dict, or a dict that
+    answers `"found": False` without one; in a helper too,
     when a tool's answer holds what the helper returns: `report = analytics.stale(days)` then `return
     {"text": format_report(report)}`). The helper may be reached through others that pass
     its outcome on as their own answer (`found = search(q)` then `return [p.title for p in found]`), not as one

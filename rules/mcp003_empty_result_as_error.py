@@ -1841,7 +1841,8 @@ class EmptyResultAsError(Rule):
     says nothing matched, "No matching paper found", since there a 404 usually means the scope it was given names
     nothing), and at what follows a loop over a fetched
     result that returns what it looks for (`for f in feeds: if f["id"] == feed_id: return f`, then
-    `raise ToolError("Feed not found")`; also after a `while` that pages through such loops until it runs out),
+    `raise ToolError("Feed not found")`; also after a `while` that pages through such loops until it runs out,
+    and after an `if` that holds only the loop and checks there are items: `if clients and len(clients) > 0:`),
     or that sets what it found and breaks (`found = c; break`, then `if not found:`; not in a list, whose missing
     scope names nothing, unless the branch of a many-purpose tool says it describes one thing). A lookup by a key from the tool's arguments in
     what the tool fetched (`if sheet not in book.sheet_names`) is a get-by-name that found nothing. So is a
@@ -1897,7 +1898,9 @@ class EmptyResultAsError(Rule):
     tool (`if action == "delete_folder":`, `subaction == "disk_details"`, also when the branch reaches a helper
     through other functions),
     for a helper from every tool that reaches it (when reads and actions both reach it, the helper's own name
-    decides; for the entry method of a tool class that a dispatcher runs through a table of tool objects,
+    decides; a report a helper returns is left to its callers when every call the reads make binds the outcome,
+    tests it and does not send it on as a failure: `r = discover_pages(a)`, then `if not r.get("success"): return
+    json.dumps({"data": [], ...})`; for the entry method of a tool class that a dispatcher runs through a table of tool objects,
     `ListTablesTool.perform` or `.run`, its class's name), a read joined to an action (`search_and_trigger`,
     `get_or_create`) acts, and from what the function does next: a mutating call on what it found (`ticket.update(...)`,
     `db.delete(row)`, `cur.execute("UPDATE ...")`) makes it an action. A tool named as a read acts only through

@@ -200,7 +200,9 @@ class ErrorReportedAsSuccess(Rule):
     A `CallToolResult(isError=True)` that the framework drops is MCP008's concern, and `is_error=True` on mcp v1
     MCP006's.
 
-    Not reported: a dict that says it succeeded (`"success": True`, `"status": "ok"`), `"error": None`, a tool
+    Not reported: a dict that says it succeeded (`"success": True`, `"status": "ok"`), `"error": None`, a
+    helper's outcome sent after an `if` that tests it for an error key and returns (`if "error" in orders: return
+    ...`, then `return [TextContent(text=json.dumps(orders))]`), a tool
     whose return annotation names its own result type (`-> SearchResult`: the fields are its documented
     contract), an error-response model, an empty result reported as an error (MCP003's concern, which asks
     for the opposite), the unknown-tool answer of a low-level dispatcher (MCP010's) and, on the mcp v2
