@@ -29,7 +29,7 @@ from mcp_lint.fixes import with_exception
 from mcp_lint.literals import string_value
 from mcp_lint.project.summary import RUNNERS
 from mcp_lint.rule import Rule, RuleContext, ancestors_within
-from mcp_lint.traversal import binds, children, leaves, mentions, nodes, own_nodes, path_to, value_names
+from mcp_lint.traversal import binds, leaves, mentions, nodes, own_nodes, path_to, value_names
 
 _BUILTINS = frozenset(dir(builtins))
 _SCOPES = (cst.FunctionDef, cst.ClassDef, cst.Lambda)
@@ -218,6 +218,39 @@ def _mutated(function: cst.FunctionDef) -> set[str]:
     return names
 
 
+def _passed(call: cst.Call, helper: FunctionInfo, derived: set[str]) -> tuple[set[str], set[str]] | None:
+    """The helper's parameters a call gives a value, and those whose value mentions one of ``derived`` (the
+    exception and the names made from it).
+
+    Returns:
+        tuple[set[str], set[str]] | None: both sets; None when an argument is unpacked (``*args``) or one that
+        mentions the exception goes to no parameter the helper names.
+    """
+    node = helper.node
+    params = [p.name.value for p in (*node.params.posonly_params, *node.params.params)]
+    if params and helper.class_name is not None and params[0] in ("self", "cls") and isinstance(call.func, cst.Attribute):
+        params = params[1:]
+    kwonly = {p.name.value for p in node.params.kwonly_params}
+    given: set[str] = set()
+    carrying: set[str] = set()
+    for position, arg in enumerate(call.args):
+        if arg.star:
+            return None
+        if arg.keyword is not None:
+            param = arg.keyword.value if arg.keyword.value in kwonly or arg.keyword.value in params else None
+        else:
+            param = params[position] if position < len(params) else None
+        mentions = bool(derived & set(value_names(arg.value)[0]))
+        if param is None:
+            if mentions:
+                return None
+            continue
+        given.add(param)
+        if mentions:
+            carrying.add(param)
+    return given, carrying
+
+
 def _dropping_helper(
     payload: cst.BaseExpression, derived: set[str], index: ModuleIndex, function: FunctionInfo
 ) -> FunctionInfo | None:
@@ -248,27 +281,10 @@ def _dropping_helper(
     if helper is None or helper is function:
         return None
     node = helper.node
-    params = [p.name.value for p in (*node.params.posonly_params, *node.params.params)]
-    if params and helper.class_name is not None and params[0] in ("self", "cls") and isinstance(call.func, cst.Attribute):
-        params = params[1:]
-    kwonly = {p.name.value for p in node.params.kwonly_params}
-    given: set[str] = set()
-    carrying: set[str] = set()
-    for position, arg in enumerate(call.args):
-        if arg.star:
-            return None
-        if arg.keyword is not None:
-            param = arg.keyword.value if arg.keyword.value in kwonly or arg.keyword.value in params else None
-        else:
-            param = params[position] if position < len(params) else None
-        mentions = bool(derived & set(value_names(arg.value)[0]))
-        if param is None:
-            if mentions:
-                return None
-            continue
-        given.add(param)
-        if mentions:
-            carrying.add(param)
+    passed = _passed(call, helper, derived)
+    if passed is None:
+        return None
+    given, carrying = passed
     if not carrying:
         return None
     for value in helper.returns:
@@ -1793,16 +1809,10 @@ class GenericSwallowedException(Rule):
         if not (isinstance(last, cst.SimpleStatementLine) and isinstance(last.body[-1], cst.Raise)):
             return
         raised = last.body[-1].exc
-        params = [p.name.value for p in (*helper.node.params.posonly_params, *helper.node.params.params)]
-        if params and params[0] in ("self", "cls") and isinstance(node.func, cst.Attribute):
-            params = params[1:]
-        carrying = {
-            params[k] for k, a in enumerate(node.args)
-            if a.keyword is None and not a.star and k < len(params) and bound in value_names(a.value)[0]
-        }  # fmt: skip
-        carrying |= {a.keyword.value for a in node.args if a.keyword is not None and bound in value_names(a.value)[0]}
-        if raised is None or not carrying:
+        passed = _passed(node, helper, {bound})
+        if raised is None or passed is None or not passed[1]:
             return
+        carrying = passed[1]
         dropping = _dropping_helper(raised, carrying, helper.module or index, helper)
         if dropping is not None:
             self.report(

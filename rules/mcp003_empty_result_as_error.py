@@ -1246,12 +1246,8 @@ def _checked_by_callers(scope: ToolScope, index: ModuleIndex) -> bool:
     function between it and the helper): the helper's own check never reports anything to the client."""
     if scope.handler is not None:
         return False
-    helper = scope.function
-
-    def where(function: FunctionInfo) -> tuple[str | None, str]:
-        return (function.module or index).file, function.path  # another module's copy of a function is no twin
-
-    target = where(helper)
+    # another module's copy of a function is no twin: compare files and paths
+    target = index.key_of(scope.function)
     seen: dict[int, str] = {}
 
     def path(function: FunctionInfo, depth: int) -> str:
@@ -1266,7 +1262,7 @@ def _checked_by_callers(scope: ToolScope, index: ModuleIndex) -> bool:
             callee = index.callee(function, call.func)
             if callee is None or callee is function:
                 continue
-            step = "open" if where(callee) == target else path(callee, depth - 1) if depth > 0 else "none"
+            step = "open" if index.key_of(callee) == target else path(callee, depth - 1) if depth > 0 else "none"
             if step == "open":
                 found = "open"
                 break
@@ -1287,12 +1283,8 @@ def _tested_by_callers(scope: ToolScope, index: ModuleIndex, verdict: Callable[[
     _discover_pages(account)``, then ``if not result.get("success"): return json.dumps({"data": [], ...})``): what
     the helper returns is read by its callers, and no read sends it as its failure. The calls an action makes are
     left out: its missing target is a real failure, whatever it sends."""
-    helper = scope.function
-
-    def where(function: FunctionInfo) -> tuple[str | None, str]:
-        return (function.module or index).file, function.path
-
-    target = where(helper)
+    # another module's copy of a function is no twin: compare files and paths
+    target = index.key_of(scope.function)
     seen: set[int] = set()
     sites = 0
 
@@ -1307,7 +1299,7 @@ def _tested_by_callers(scope: ToolScope, index: ModuleIndex, verdict: Callable[[
             callee = index.callee(function, call.func)
             if callee is None or callee is function:
                 continue
-            if where(callee) == target:
+            if index.key_of(callee) == target:
                 sites += 1
                 if not _outcome_intercepted(function, call, index):
                     return False
