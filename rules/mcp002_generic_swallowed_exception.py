@@ -315,11 +315,13 @@ _FAILURE_PHRASE = re.compile(r"\b(could ?n[o']t|can ?n[o']t|unable to|failed|fai
 
 def _branch_text(node: cst.Return | cst.Raise | cst.Call | cst.Assign) -> str | None:
     """The literal text a ``return`` sends when it is a string, ``TextContent(text=...)`` or a list of one, or the
-    ``"message"`` of a dict (``{**base, "message": "No slow queries found", "total": 0}``); "not found" for a dict
+    ``"message"`` of a dict, dumped with ``json.dumps`` or not (``{**base, "message": "No slow queries found", "total": 0}``); "not found" for a dict
     that answers ``"found": False`` without a message."""
     value = node.value if isinstance(node, cst.Return) else None
     if isinstance(value, cst.List) and len(value.elements) == 1:
         value = value.elements[0].value
+    if isinstance(value, cst.Call) and callee_name(value.func) == "dumps" and value.args:
+        value = value.args[0].value  # ``json.dumps({"data": [], "message": "No pages found"}, indent=2)``
     if isinstance(value, cst.Dict):
         fields = {string_value(e.key): e.value for e in value.elements if isinstance(e, cst.DictElement)}
         found = fields.get("found")
@@ -331,6 +333,15 @@ def _branch_text(node: cst.Return | cst.Raise | cst.Call | cst.Assign) -> str | 
     if isinstance(value, (cst.SimpleString, cst.FormattedString, cst.ConcatenatedString)):
         return literal_text(value)
     return None
+
+
+def _leaves_when_done(block: cst.BaseSuite) -> bool:
+    """Whether a block returns or raises, or ends in an ``if`` whose body does (``if page_ids: details = ...`` then
+    ``if details: return ...``): the statement after it is where the block's own test failed, or its last one."""
+    if leaves(block):
+        return True
+    last = block.body[-1] if isinstance(block, cst.IndentedBlock) and block.body else None
+    return isinstance(last, cst.If) and last.orelse is None and leaves(last.body)
 
 
 def _guards_import(try_node: cst.Try) -> bool:
@@ -435,6 +446,16 @@ def _swallowed_values(
             found.add(empty)
     if position is None:
         found |= _loop_swallowed(helper, index)
+    if position is None and not within and depth < 3:
+        # ``all_assignments = []``, a loop whose broad ``except`` skips each course that fails, then ``return
+        # all_assignments``: left empty when every course fails. Only for a caller that tests it (``if not
+        # all_assignments: return "No assignments found"``); what is passed on whole holds the items that worked.
+        returned = [_unsliced(v) for v in helper.returns]
+        if any(isinstance(v, cst.Name) for v in returned):
+            skipped = _skipped_items(helper, index, depth)
+            for value in returned:
+                if isinstance(value, cst.Name):
+                    found |= skipped.get(value.value, set())
     found |= _fallthrough_swallowed(helper, index, position)
     if depth < 3 and position is None:
         tested = _tested_names(helper) if within else set()
@@ -475,12 +496,13 @@ def _except_flags(function: FunctionInfo, index: ModuleIndex) -> dict[str, set[s
     return found
 
 
-def _skipped_items(function: FunctionInfo, index: ModuleIndex) -> dict[str, set[str]]:
+def _skipped_items(function: FunctionInfo, index: ModuleIndex, depth: int = 0) -> dict[str, set[str]]:
     """The lists a function's loops fill one item at a time inside a ``try`` whose broad ``except`` skips the item
     (``except Exception: continue``), or only with the outcomes of a helper that turns every exception into None
     (``if email is not None: results.append(email)``), when every binding of the list is an empty literal or a
-    filter of itself: when every item fails, the list is left empty, as when there were none. List name to
-    ``{"[]"}``."""
+    filter of itself: when every item fails, the list is left empty, as when there were none; also the lists and
+    sets that only ``try`` blocks whose broad ``except`` passes or logs fill. List name to ``{"[]"}``. ``depth``
+    counts the helpers followed to get here (as in :func:`_swallowed_values`), so that recursion ends."""
     found: dict[str, set[str]] = {}
     for loop in own_nodes(function.node):
         if not isinstance(loop, (cst.For, cst.While)):
@@ -514,12 +536,27 @@ def _skipped_items(function: FunctionInfo, index: ModuleIndex) -> dict[str, set[
             helper = index.callee(function, call.func) if isinstance(call, cst.Call) else None
             if helper is None or helper is function:
                 continue
-            if not (_swallowed_values(helper, helper.module or index, position) & read[2]):
+            if not (_swallowed_values(helper, helper.module or index, position, depth + 1) & read[2]):
                 continue
             inside = {id(n) for n in nodes(node.body, prune=_SCOPES)}
             for name in _filled(node.body):
                 if _only_emptied(function, name) and all(id(call) in inside for call in _fills(function, name)):
                     found[name] = {"[]"}  # not when the list is filled elsewhere too (``else: zones.append(...)``)
+    # ``page_ids = set()``, then, for each source, ``try: ... page_ids.add(p["id"]) except Exception: pass``: when
+    # every source fails, the collection is left as empty as when there were none. Only when every fill of it is in
+    # such a ``try``: a fill outside one raises on its own failure.
+    swallowing = [
+        node for node in own_nodes(function.node)
+        if isinstance(node, cst.Try) and not _guards_import(node)
+        and any(breadth(h, index) is not None and not leaves(h.body) and _quiet(h, stores=False) for h in node.handlers)
+    ]  # fmt: skip
+    for node in swallowing:
+        for name in _filled(node.body):
+            if name in found or not _only_emptied(function, name) or any(mentions(h, {name}) for h in node.handlers):
+                continue
+            inside = {id(n) for t in swallowing for n in nodes(t.body, prune=_SCOPES)}
+            if all(id(call) in inside for call in _fills(function, name)):
+                found[name] = {"[]"}
     return found
 
 
@@ -564,11 +601,11 @@ def _bound_only_to(
 
 
 def _fill_calls(block: cst.CSTNode) -> Iterator[tuple[str, cst.Call]]:
-    """The calls in a block that append to or extend a local list, with the local's name."""
+    """The calls in a block that append to or extend a local list, or add to a local set, with the local's name."""
     for node in nodes(block, prune=_SCOPES):
         if (
             isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute)
-            and node.func.attr.value in ("append", "extend") and isinstance(node.func.value, cst.Name)
+            and node.func.attr.value in ("append", "extend", "add") and isinstance(node.func.value, cst.Name)
         ):  # fmt: skip
             yield node.func.value.value, node
 
@@ -593,14 +630,20 @@ def _skips(handler: cst.ExceptHandler) -> bool:
 
 
 def _only_emptied(function: FunctionInfo, name: str) -> bool:
-    """Whether every binding of a local is an empty list or a comprehension over the local itself (``rows = [r for
-    r in rows if r["id"]]``)."""
+    """Whether every binding of a local is an empty list, ``set()``, a comprehension over the local itself
+    (``rows = [r for r in rows if r["id"]]``) or a slice of it (``rows = rows[:limit]``), an empty one at least."""
 
     def accepts(value: cst.BaseExpression) -> bool | None:
         if isinstance(value, cst.List) and not value.elements:
             return True
+        if isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value == "set" and not value.args:
+            return True
         if isinstance(value, cst.ListComp) and isinstance(value.for_in.iter, cst.Name) and value.for_in.iter.value == name:
             return None
+        if isinstance(value, cst.Subscript) and isinstance(value.value, cst.Name) and value.value.value == name and all(
+            isinstance(e.slice, cst.Slice) for e in value.slice
+        ):  # fmt: skip
+            return None  # ``rows = rows[:limit]``
         return False
 
     return _bound_only_to(function, name, accepts)
@@ -1128,14 +1171,15 @@ def _only_logs(line: cst.BaseStatement) -> bool:
     return True
 
 
-def _quiet(handler: cst.ExceptHandler) -> bool:
-    """Whether an ``except`` clause only logs, prints, stores values or passes, so that the function goes on after
-    it (a call of anything else may raise: ``self._handle_client_error(e)`` converts and re-raises)."""
+def _quiet(handler: cst.ExceptHandler, stores: bool = True) -> bool:
+    """Whether an ``except`` clause only logs, prints, stores values (unless ``stores`` is False: ``log_analysis =
+    {"status": "error", ...}`` keeps the failure) or passes, so that the function goes on after it (a call of
+    anything else may raise: ``self._handle_client_error(e)`` converts and re-raises)."""
     for line in handler.body.body:
         if not isinstance(line, cst.SimpleStatementLine):
             return False
         for statement in line.body:
-            if isinstance(statement, (cst.Pass, cst.Assign, cst.AugAssign, cst.AnnAssign)):
+            if isinstance(statement, cst.Pass) or stores and isinstance(statement, (cst.Assign, cst.AugAssign, cst.AnnAssign)):
                 continue
             value = statement.value if isinstance(statement, cst.Expr) else None
             if isinstance(value, cst.Await):
@@ -1268,7 +1312,10 @@ class GenericSwallowedException(Rule):
     None`, then `for c in candidates: try: result = fetch(c); break` / `except Exception: continue`), since
     `result` is still `None` when every try failed; and a tool swallows in place when
     its own broad `except` sets to `False` or `None` the flag its `try` sets (`try: exists = bool(client.edges(a,
-    b)) except Exception: exists = False`, then `if exists: ...` and a constant report). A failure text put in a
+    b)) except Exception: exists = False`, then `if exists: ...` and a constant report), or when every call that
+    fills a list or set it starts empty is in a `try` whose broad `except` only passes or logs (`page_ids = set()`,
+    then for each source `try: ... page_ids.add(p["id"]) except Exception: pass`, then `if not page_ids: return
+    "No pages found"`, or the same answer after `if page_ids: ... if details: return ...`). A failure text put in a
     result model's error field (`Doc(id=..., error_message="Could not convert the document")`) is a report.
 
     A broad `except` that only stores a constant error dict or error model into a part of what the function
@@ -1550,7 +1597,7 @@ class GenericSwallowedException(Rule):
             if isinstance(body, Sequence) and statement in body:
                 at_statement = list(body).index(statement)
                 previous = body[at_statement - 1] if at_statement else None
-                if isinstance(previous, cst.If) and previous.orelse is None and leaves(previous.body):
+                if isinstance(previous, cst.If) and previous.orelse is None and _leaves_when_done(previous.body):
                     found = self._swallowing_test(previous.test, False, function, path=[*within[: at_block + 1], previous])
         if found is None and isinstance(node, cst.Return) and node.value is not None:
             for inner in nodes(node.value, prune=(cst.Lambda,)):

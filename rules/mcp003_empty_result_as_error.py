@@ -797,6 +797,20 @@ _OPAQUE = cst.Name("__opaque__")  # a binding whose value is unknown: a loop tar
 _PARAM = cst.Name("__param__")  # the value a parameter brings in
 
 
+def _rewraps(value: cst.BaseExpression, name: str) -> bool:
+    """Whether a value bound to ``name`` is ``name``'s own value again, copied, sorted or filtered: ``list(runs)``,
+    ``sorted(runs, key=...)``, ``[r for r in runs if r.id]``."""
+    if isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value in _WRAPPERS:
+        first = value.args[0] if value.args else None
+        return first is not None and first.keyword is None and not first.star and (
+            isinstance(first.value, cst.Name) and first.value.value == name
+        )
+    if isinstance(value, (cst.ListComp, cst.GeneratorExp)) and value.for_in.inner_for_in is None:
+        source = value.for_in.iter
+        return isinstance(source, cst.Name) and source.value == name and not mentions(value.elt, {name})
+    return False
+
+
 def _scan(statement: cst.CSTNode, name: str) -> tuple[list[cst.BaseExpression], bool, list[cst.BaseExpression]]:
     """The bindings of ``name`` in a statement, whether it adds to ``name`` in place, and the loops that do so.
 
@@ -998,6 +1012,10 @@ class Flow:
                     if mutated:
                         accumulates = True
                         loops.extend(iters)
+                    if found and isinstance(statement, cst.SimpleStatementLine) and all(
+                        _rewraps(value, name) for value in found
+                    ):
+                        continue  # ``runs = list(runs)``: what the binding before it holds
                     if found:
                         values.extend(found)
                         if isinstance(statement, (cst.SimpleStatementLine, cst.Try, cst.With)):
