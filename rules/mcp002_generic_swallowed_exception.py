@@ -315,8 +315,8 @@ _FAILURE_PHRASE = re.compile(r"\b(could ?n[o']t|can ?n[o']t|unable to|failed|fai
 
 def _branch_text(node: cst.Return | cst.Raise | cst.Call | cst.Assign) -> str | None:
     """The literal text a ``return`` sends when it is a string, ``TextContent(text=...)`` or a list of one, or the
-    ``"message"`` of a dict, dumped with ``json.dumps`` or not (``{**base, "message": "No slow queries found", "total": 0}``); "not found" for a dict
-    that answers ``"found": False`` without a message."""
+    ``"message"`` of a dict, dumped with ``json.dumps`` or not (``{**base, "message": "No slow queries found",
+    "total": 0}``); "not found" for a dict that answers ``"found": False`` without a message."""
     value = node.value if isinstance(node, cst.Return) else None
     if isinstance(value, cst.List) and len(value.elements) == 1:
         value = value.elements[0].value
@@ -461,6 +461,23 @@ def _swallowed_values(
         tested = _tested_names(helper) if within else set()
         for value in helper.returns:
             if within:
+                parts = _whole_parts(value)
+                if parts is not None:
+                    # ``return {"projects": self.search_projects(q), "uploads": self.search_uploads(q)}``: when
+                    # each part is a helper's outcome that turns every exception into an empty value, every
+                    # failure reads as nothing found anywhere
+                    emptied: list[set[str]] = []
+                    for part in parts:
+                        delegate = _called(index, helper, part)
+                        if delegate is None or delegate is helper:
+                            break
+                        swallowed = _swallowed_values(delegate, delegate.module or index, None, depth + 1, True)
+                        emptied.append(swallowed - {"None"})
+                        if not emptied[-1]:
+                            break
+                    else:
+                        found |= set().union(*emptied)
+                    continue
                 # not a local the helper tests first (``if cached: return cached``: never the swallowed value)
                 for call, keeps_none in _outcome_calls(helper, value, tested, strict=True):
                     delegate = _called(index, helper, call)
@@ -913,10 +930,55 @@ def _outcome_calls(
                     seen.add(name)
                     if _one_payload(bound, function):
                         pending.append((bound, keeps_none, depth + 1))
+                    elif isinstance(bound, cst.Dict) and not bound.elements:
+                        # ``results = {}``, then ``results["projects"] = search_projects(q)`` for each part: a
+                        # dict made only of what calls return holds their outcomes, as a literal of them does
+                        parts = _stored_parts(function, name)
+                        calls = [p.expression if isinstance(p, cst.Await) else p for p in parts]
+                        if parts and all(isinstance(call, cst.Call) for call in calls):
+                            pending.extend((part, False, depth + 1) for part in parts)
                     continue
                 passed = bound  # type: ignore[assignment]
             if isinstance(passed, cst.Call):
                 yield passed, keeps_none
+
+
+def _stored_parts(function: FunctionInfo, name: str) -> list[cst.BaseExpression]:
+    """The values a function stores under keys of the local dict ``name`` (``results["todos"] = ...``); empty when
+    it also changes the dict another way (``results.update(...)``, ``results[k] += ...``)."""
+    parts: list[cst.BaseExpression] = []
+    for node in own_nodes(function.node):
+        if isinstance(node, cst.Assign):
+            for target in node.targets:
+                if isinstance(target.target, cst.Subscript) and isinstance(target.target.value, cst.Name):
+                    if target.target.value.value == name:
+                        parts.append(node.value)
+        elif isinstance(node, cst.AugAssign) and _stored_in(node.target) is not node.target and mentions(node.target, {name}):
+            return []
+        elif (
+            isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute)
+            and isinstance(node.func.value, cst.Name) and node.func.value.value == name
+            and node.func.attr.value not in ("get", "keys", "values", "items")
+        ):  # fmt: skip
+            return []
+    return parts
+
+
+def _whole_parts(value: cst.BaseExpression) -> list[cst.Call] | None:
+    """The calls a returned dict literal is made of, when every value in it is one (``{"projects":
+    self.search_projects(q), "todos": self.search_todos(q)}``): what the function answers is their outcomes
+    and nothing else. None for any other value."""
+    if not isinstance(value, cst.Dict) or not value.elements:
+        return None
+    calls: list[cst.Call] = []
+    for element in value.elements:
+        part = element.value
+        if isinstance(part, cst.Await):
+            part = part.expression
+        if not (isinstance(element, cst.DictElement) and isinstance(part, cst.Call)):  # ``**base`` too
+            return None
+        calls.append(part)
+    return calls
 
 
 #: Calls whose value describes the answer rather than adding to it: ``len(rows)``, ``datetime.now().isoformat()``.
@@ -1342,7 +1404,11 @@ class GenericSwallowedException(Rule):
     field or line of a larger answer (`{"count": n, "period": period}`, `f"PDF: {status}"`). A dict the tool
     builds around the outcome with only what describes it (`{"timestamp": datetime.now().isoformat(), "result":
     {"count": len(groups), "groups": groups}}`) is that outcome; one that also holds what other calls found is a
-    larger answer. An outcome the tool answers with only after testing that it holds something (`if link: return
+    larger answer, unless every part of it is such an outcome: a helper that returns a dict made only of calls of
+    helpers that each turn every exception into an empty value (`return {"projects": self.search_projects(q),
+    "uploads": self.search_uploads(q)}`) swallows too, and a dict the tool fills key by key with calls' outcomes
+    only (`results = {}`, then `results["projects"] = search_projects(q)`) holds them as a literal of them does.
+    An outcome the tool answers with only after testing that it holds something (`if link: return
     link`) is never the swallowed value. An attribute of the
     outcome (`result.text`) fails on `None` instead and is not reported, nor is `None` in one field of the tool's
     answer, nor a value the tool takes apart in loops and filters first.
