@@ -567,11 +567,11 @@ def _skipped_items(function: FunctionInfo, index: ModuleIndex, depth: int = 0) -
         if isinstance(node, cst.Try) and not _guards_import(node)
         and any(breadth(h, index) is not None and not leaves(h.body) and _quiet(h, stores=False) for h in node.handlers)
     ]  # fmt: skip
+    inside = {id(call) for t in swallowing for _, call in _fill_calls(t.body)}
     for node in swallowing:
         for name in _filled(node.body):
             if name in found or not _only_emptied(function, name) or any(mentions(h, {name}) for h in node.handlers):
                 continue
-            inside = {id(n) for t in swallowing for n in nodes(t.body, prune=_SCOPES)}
             if all(id(call) in inside for call in _fills(function, name)):
                 found[name] = {"[]"}
     return found

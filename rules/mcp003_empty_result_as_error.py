@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 
 import libcst as cst
 
@@ -1259,6 +1259,16 @@ def _checks_existence(function: FunctionInfo) -> bool:
     )
 
 
+def _helper_calls(function: FunctionInfo, index: ModuleIndex) -> Iterator[tuple[cst.Call, FunctionInfo]]:
+    """The calls in a function's own body of other project functions, each with the function it calls: the steps
+    of the caller walks below."""
+    for call in nodes(function.node.body, prune=_SCOPES):
+        if isinstance(call, cst.Call):
+            callee = index.callee(function, call.func)
+            if callee is not None and callee is not function:
+                yield call, callee
+
+
 def _checked_by_callers(scope: ToolScope, index: ModuleIndex) -> bool:
     """Whether every tool that reaches a helper checks that the file is there itself, first (in the handler or a
     function between it and the helper): the helper's own check never reports anything to the client."""
@@ -1274,12 +1284,7 @@ def _checked_by_callers(scope: ToolScope, index: ModuleIndex) -> bool:
             return seen[id(function)]
         seen[id(function)] = "none"
         found = "none"
-        for call in nodes(function.node.body, prune=_SCOPES):
-            if not isinstance(call, cst.Call):
-                continue
-            callee = index.callee(function, call.func)
-            if callee is None or callee is function:
-                continue
+        for _, callee in _helper_calls(function, index):
             step = "open" if index.key_of(callee) == target else path(callee, depth - 1) if depth > 0 else "none"
             if step == "open":
                 found = "open"
@@ -1311,12 +1316,7 @@ def _tested_by_callers(scope: ToolScope, index: ModuleIndex, verdict: Callable[[
         if id(function) in seen:
             return True
         seen.add(id(function))
-        for call in nodes(function.node.body, prune=_SCOPES):
-            if not isinstance(call, cst.Call):
-                continue
-            callee = index.callee(function, call.func)
-            if callee is None or callee is function:
-                continue
+        for call, callee in _helper_calls(function, index):
             if index.key_of(callee) == target:
                 sites += 1
                 if not _outcome_intercepted(function, call, index):
