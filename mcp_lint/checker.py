@@ -11,7 +11,6 @@ from __future__ import annotations
 import ast
 import gc
 import os
-import re
 import sys
 import warnings
 from collections.abc import Callable, Iterator, Sequence
@@ -24,7 +23,7 @@ from mcp_lint.cache import Reuse
 from mcp_lint.cstparse import parse_module
 from mcp_lint.diagnostics import PARSE_ERROR_CODE, Diagnostic, FileResult, internal_error_text
 from mcp_lint.discovery import STANDALONE_FILE, ModuleIndex, ToolScope, discover
-from mcp_lint.frameworks import MCP_IMPORT_PATTERN
+from mcp_lint.frameworks import imports_mcp
 from mcp_lint.frameworks.versions import SdkVersions, sdk_for
 from mcp_lint.hollow import hollow
 from mcp_lint.nesting import nesting_problem
@@ -36,10 +35,6 @@ from mcp_lint.units import merge, plan, split, unit_keys
 
 _RECURSION_LIMIT = 20_000
 
-# A module can only define MCP tools if it imports an MCP framework somewhere.
-_MCP_IMPORT = re.compile(MCP_IMPORT_PATTERN, re.MULTILINE)
-
-
 def may_define_tools(source: bytes | str) -> bool:
     """Cheap pre-filter: does the source contain an import of ``mcp``, ``mcp_types`` or ``fastmcp``?
 
@@ -50,7 +45,7 @@ def may_define_tools(source: bytes | str) -> bool:
     """
     if isinstance(source, str):
         source = source.encode("utf-8", "surrogatepass")
-    return _MCP_IMPORT.search(source) is not None
+    return imports_mcp(source)
 
 
 class _Runner:

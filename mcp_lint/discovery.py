@@ -14,7 +14,7 @@ import os
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import libcst as cst
 from libcst.helpers import get_full_name_for_node
@@ -57,11 +57,41 @@ class FunctionInfo:
     _unpacked: dict[str, tuple[cst.BaseExpression, int]] | None = field(default=None, repr=False)
     _bindings: dict[str, int] | None = field(default=None, repr=False)
     _loops: list[tuple[cst.For, list[str]]] | None = field(default=None, repr=False)
+    _own: list[cst.CSTNode] | None = field(default=None, repr=False)
+    _by_kind: dict[type, list[cst.CSTNode]] | None = field(default=None, repr=False)
+    #: What rules worked out about the function, keyed by the rule's question (its code first) and its arguments;
+    #: it lives as long as the function's tree.
+    memo: dict[tuple[object, ...], Any] = field(default_factory=dict, repr=False)
 
     @property
     def name(self) -> str:
         """str: the function's name."""
         return self.node.name.value
+
+    @property
+    def own(self) -> list[cst.CSTNode]:
+        """list[cst.CSTNode]: the nodes of the function's own body, as :func:`mcp_lint.traversal.own_nodes` yields
+        them (not entering nested functions, classes or lambdas); walked once, since rules read them many times."""
+        if self._own is None:
+            self._scan()
+        return self._own  # type: ignore[return-value]
+
+    def own_of(self, *kinds: type[cst.CSTNode]) -> list[cst.CSTNode]:
+        """The nodes of the function's own body of some exact node types, in the order of :attr:`own`.
+
+        Args:
+            *kinds (type[cst.CSTNode]): concrete node classes (``cst.Try``, ``cst.If``): a node is taken when its
+                type is one of them, not a subclass.
+        Returns:
+            list[cst.CSTNode]: the nodes (a new list).
+        """
+        if self._by_kind is None:
+            self._scan()
+        by_kind = self._by_kind
+        if len(kinds) == 1:
+            return list(by_kind.get(kinds[0], ()))  # type: ignore[union-attr]
+        wanted = set(kinds)
+        return [node for node in self.own if type(node) in wanted]
 
     def _scan(self) -> None:
         assigned: dict[str, cst.BaseExpression] = {}
@@ -69,25 +99,34 @@ class FunctionInfo:
         returns: list[cst.BaseExpression] = []
         bindings: dict[str, int] = {}
         loops: list[tuple[cst.For, list[str]]] = []
-        for node in own_nodes(self.node):
-            if isinstance(node, cst.For):
-                loops.append((node, [n.value for n in nodes(node.target) if isinstance(n, cst.Name)]))
-            if isinstance(node, cst.Assign):
-                for target in node.targets:
+        own = list(own_nodes(self.node))
+        by_kind: dict[type, list[cst.CSTNode]] = {}
+        for node in own:
+            kind = type(node)  # exact types (none of these has subclasses): an ABC's isinstance is slow
+            found = by_kind.get(kind)
+            if found is None:
+                by_kind[kind] = [node]
+            else:
+                found.append(node)
+            if kind is cst.For:
+                loops.append((node, [n.value for n in nodes(node.target) if isinstance(n, cst.Name)]))  # type: ignore[attr-defined]
+            elif kind is cst.Assign:
+                for target in node.targets:  # type: ignore[attr-defined]
                     if isinstance(target.target, cst.Name):
-                        assigned[target.target.value] = node.value
+                        assigned[target.target.value] = node.value  # type: ignore[attr-defined]
                         bindings[target.target.value] = bindings.get(target.target.value, 0) + 1
                     elif isinstance(target.target, (cst.Tuple, cst.List)):
                         for position, element in enumerate(target.target.elements):
                             if isinstance(element.value, cst.Name):
-                                unpacked[element.value.value] = (node.value, position)
-            elif isinstance(node, cst.AnnAssign) and node.value is not None and isinstance(node.target, cst.Name):
-                assigned[node.target.value] = node.value
-                bindings[node.target.value] = bindings.get(node.target.value, 0) + 1
-            elif isinstance(node, cst.Return) and node.value is not None:
-                returns.append(node.value)
+                                unpacked[element.value.value] = (node.value, position)  # type: ignore[attr-defined]
+            elif kind is cst.AnnAssign:
+                if node.value is not None and isinstance(node.target, cst.Name):  # type: ignore[attr-defined]
+                    assigned[node.target.value] = node.value  # type: ignore[attr-defined]
+                    bindings[node.target.value] = bindings.get(node.target.value, 0) + 1  # type: ignore[attr-defined]
+            elif kind is cst.Return and node.value is not None:  # type: ignore[attr-defined]
+                returns.append(node.value)  # type: ignore[attr-defined]
         self._assigned, self._returns, self._unpacked, self._bindings = assigned, returns, unpacked, bindings
-        self._loops = loops
+        self._loops, self._own, self._by_kind = loops, own, by_kind
 
     def assigned(self, name: str) -> cst.BaseExpression | None:
         """Return the value last assigned to a plain local name in the function's own body.
@@ -308,6 +347,9 @@ class ModuleIndex:
     facts: ModuleFacts | None = field(default=None, repr=False)
     _by_name: dict[str, list[FunctionInfo]] | None = field(default=None, repr=False)
     _by_path: dict[str, FunctionInfo] | None = field(default=None, repr=False)
+    _callees: dict[tuple[FunctionInfo | None, cst.BaseExpression], FunctionInfo | None] = field(
+        default_factory=dict, repr=False
+    )
 
     def key_of(self, function: FunctionInfo) -> tuple[str | None, str]:
         """A function's file and definition path, the same whichever module's index holds it (another module's
@@ -422,6 +464,14 @@ class ModuleIndex:
         owner = caller.module if caller is not None and caller.module is not None else self
         if owner is not self:
             return owner.callee(caller, expr)
+        # Rules ask about the same calls many times (for every statement of a tool, say): answered once.
+        key = (caller, expr)
+        if key in self._callees:
+            return self._callees[key]
+        found = self._callees[key] = self._resolve(caller, expr)
+        return found
+
+    def _resolve(self, caller: FunctionInfo | None, expr: cst.BaseExpression) -> FunctionInfo | None:
         if self.facts is not None:
             name = _edge_name(expr)
             target = self.facts.edges.get((caller.path if caller is not None else None, name)) if name else None

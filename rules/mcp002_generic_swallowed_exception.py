@@ -394,10 +394,10 @@ def _handled_returns(
 def _own_handlers(function: FunctionInfo, index: ModuleIndex | None) -> Iterator[tuple[cst.Try, cst.ExceptHandler]]:
     """Yield each ``except`` clause of a function's own ``try`` statements with its ``try``; given the index, only
     the broad clauses, of ``try`` statements that do more than import."""
-    for node in own_nodes(function.node):
-        if not isinstance(node, cst.Try) or (index is not None and _guards_import(node)):
+    for node in function.own_of(cst.Try):
+        if index is not None and _guards_import(node):  # type: ignore[arg-type]
             continue
-        for handler in node.handlers:
+        for handler in node.handlers:  # type: ignore[attr-defined]
             if index is None or breadth(handler, index) is not None:
                 yield node, handler
 
@@ -434,7 +434,20 @@ def _swallowed_values(
     that returns another helper's outcome (``return merge_cells(...)``) swallows what that one swallows; with
     ``within``, also one whose outcome it passes on inside what it returns (``repos = get_items(...)`` then
     ``return [convert(r) for r in repos]``: "[]"), and never "False" (a flag is not a result). A function run in a
-    worker thread (``await asyncio.to_thread(searcher.search, query)``) is followed as a call of it."""
+    worker thread (``await asyncio.to_thread(searcher.search, query)``) is followed as a call of it. Worked out
+    once per helper and arguments."""
+    # An index is not hashable: its id is in the key, and the index is kept with the answer (so the id stays its).
+    key = ("MCP002.swallowed", id(index), position, depth, within)
+    known = helper.memo.get(key)
+    if known is None:
+        known = helper.memo[key] = (index, frozenset(_find_swallowed(helper, index, position, depth, within)))
+    return set(known[1])
+
+
+def _find_swallowed(
+    helper: FunctionInfo, index: ModuleIndex, position: int | None, depth: int, within: bool
+) -> set[str]:
+    """:func:`_swallowed_values`, worked out."""
     found: set[str] = set()
     for returned in _except_returns(helper, index):
         value = returned.value
@@ -519,12 +532,20 @@ def _skipped_items(function: FunctionInfo, index: ModuleIndex, depth: int = 0) -
     (``if email is not None: results.append(email)``), when every binding of the list is an empty literal or a
     filter of itself: when every item fails, the list is left empty, as when there were none; also the lists and
     sets that only ``try`` blocks whose broad ``except`` passes or logs fill. List name to ``{"[]"}``. ``depth``
-    counts the helpers followed to get here (as in :func:`_swallowed_values`), so that recursion ends."""
+    counts the helpers followed to get here (as in :func:`_swallowed_values`), so that recursion ends. Worked out
+    once per function, index and depth."""
+    key = ("MCP002.skipped", id(index), depth)  # the index is kept with the answer, as in _swallowed_values
+    known = function.memo.get(key)
+    if known is None:
+        known = function.memo[key] = (index, _find_skipped(function, index, depth))
+    return {name: set(values) for name, values in known[1].items()}
+
+
+def _find_skipped(function: FunctionInfo, index: ModuleIndex, depth: int) -> dict[str, set[str]]:
+    """:func:`_skipped_items`, worked out."""
     found: dict[str, set[str]] = {}
-    for loop in own_nodes(function.node):
-        if not isinstance(loop, (cst.For, cst.While)):
-            continue
-        for node in nodes(loop.body, prune=_SCOPES):
+    for loop in function.own_of(cst.For, cst.While):
+        for node in nodes(loop.body, prune=_SCOPES):  # type: ignore[attr-defined]
             if not isinstance(node, cst.Try) or _guards_import(node):
                 continue
             if not any(breadth(h, index) is not None and _skips(h) for h in node.handlers):
@@ -563,8 +584,8 @@ def _skipped_items(function: FunctionInfo, index: ModuleIndex, depth: int = 0) -
     # every source fails, the collection is left as empty as when there were none. Only when every fill of it is in
     # such a ``try``: a fill outside one raises on its own failure.
     swallowing = [
-        node for node in own_nodes(function.node)
-        if isinstance(node, cst.Try) and not _guards_import(node)
+        node for node in function.own_of(cst.Try)
+        if not _guards_import(node)  # type: ignore[arg-type]
         and any(breadth(h, index) is not None and not leaves(h.body) and _quiet(h, stores=False) for h in node.handlers)
     ]  # fmt: skip
     inside = {id(call) for t in swallowing for _, call in _fill_calls(t.body)}
@@ -600,7 +621,7 @@ def _bound_only_to(
     value, answers False."""
     inside = {id(n) for n in nodes(outside, prune=_SCOPES)} if outside is not None else set()
     bound = False
-    for node in own_nodes(function.node):
+    for node in function.own:
         if isinstance(node, (cst.For, cst.CompFor)) and binds(node.target, name):
             return False
         if not isinstance(node, (cst.Assign, cst.AnnAssign, cst.AugAssign)) or id(node) in inside:
@@ -815,7 +836,7 @@ def _returned(function: FunctionInfo, name: str) -> bool:
     {"server_info": server_info}`` then ``return result``; ``jobs.append(status)``, ``report = Report(jobs=jobs)``,
     then ``return report.model_dump()``."""
     into: dict[str, set[str]] = {}  # local -> the locals its value goes into
-    for node in nodes(function.node.body, prune=_SCOPES):
+    for node in function.own_of(cst.Assign, cst.Call):
         if isinstance(node, cst.Assign):
             targets = {_stored_in(t.target) for t in node.targets}
             for target in targets:
@@ -947,7 +968,7 @@ def _stored_parts(function: FunctionInfo, name: str) -> list[cst.BaseExpression]
     """The values a function stores under keys of the local dict ``name`` (``results["todos"] = ...``); empty when
     it also changes the dict another way (``results.update(...)``, ``results[k] += ...``)."""
     parts: list[cst.BaseExpression] = []
-    for node in own_nodes(function.node):
+    for node in function.own:
         if isinstance(node, cst.Assign):
             for target in node.targets:
                 if isinstance(target.target, cst.Subscript) and isinstance(target.target.value, cst.Name):
@@ -1022,14 +1043,21 @@ def _tested_names(function: FunctionInfo) -> set[str]:
     """The locals a function's ``if`` tests, conditional expressions and ``assert`` statements read; not a
     conditional that only puts an empty value in place of an empty one (``papers if papers else []``), which passes
     the outcome on either way."""
+    known = function.memo.get(("MCP002.tested",))
+    if known is not None:
+        return set(known)
     found: set[str] = set()
-    for node in nodes(function.node.body, prune=_SCOPES):
-        test = node.test if isinstance(node, (cst.If, cst.IfExp, cst.While, cst.Assert)) else None
-        if isinstance(node, cst.IfExp) and _empties_empty(node):
+    for node in function.own_of(*_TESTING):
+        kind = type(node)
+        if kind is cst.IfExp and _empties_empty(node):  # type: ignore[arg-type]
             continue
-        if test is not None:
-            found.update(value_names(test)[0])
+        found.update(value_names(node.test)[0])  # type: ignore[attr-defined]
+    function.memo[("MCP002.tested",)] = frozenset(found)
     return found
+
+
+# The statements and expressions with a test (none of them has subclasses).
+_TESTING = (cst.If, cst.IfExp, cst.While, cst.Assert)
 
 
 def _empties_empty(node: cst.IfExp) -> bool:
@@ -1139,7 +1167,16 @@ def _called(index: ModuleIndex, caller: FunctionInfo, call: cst.Call) -> Functio
     """The function whose outcome a call answers: its callee, or the function it runs, in a worker thread or
     through a project function that returns what the function it is given first answers (``await
     _run_sync(client.get_projects, project_id)`` over ``async def _run_sync(func, *args): return await
-    anyio.to_thread.run_sync(func, *args)``)."""
+    anyio.to_thread.run_sync(func, *args)``). Worked out once per call."""
+    key = ("MCP002.called", id(index), call)  # the index is kept with the answer, as in _swallowed_values
+    known = caller.memo.get(key)
+    if known is None:
+        known = caller.memo[key] = (index, _find_called(index, caller, call))
+    return known[1]  # type: ignore[no-any-return]
+
+
+def _find_called(index: ModuleIndex, caller: FunctionInfo, call: cst.Call) -> FunctionInfo | None:
+    """:func:`_called`, worked out."""
     ran = _run_elsewhere(call)
     if ran is not None:
         return index.callee(caller, ran)
@@ -1185,7 +1222,7 @@ def _returns_constant(line: cst.BaseStatement) -> bool:
 def _validates(helper: FunctionInfo) -> bool:
     """Whether every ``try`` of a helper only parses or converts (``def validate_version(v): try: parse(v); return
     True except Exception: return False``): what it swallows is an input that does not parse."""
-    tries = [t for t in nodes(helper.node.body, prune=_SCOPES) if isinstance(t, cst.Try)]
+    tries = helper.own_of(cst.Try)
     return bool(tries) and all(_parsed_inputs(t) is not None or _checks_only(t) for t in tries)
 
 

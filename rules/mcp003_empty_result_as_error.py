@@ -1254,15 +1254,15 @@ def _reports_in(block: cst.BaseSuite) -> list[cst.Return | cst.Raise]:
 def _checks_existence(function: FunctionInfo) -> bool:
     """Whether a function leaves early when a file is missing (``if not os.path.exists(p): return ...``)."""
     return any(
-        isinstance(n, cst.If) and any(_existence_check(s) for s in emptiness_subjects(n.test)) and leaves(n.body)
-        for n in nodes(function.node.body, prune=_SCOPES)
+        any(_existence_check(s) for s in emptiness_subjects(n.test)) and leaves(n.body)  # type: ignore[attr-defined]
+        for n in function.own_of(cst.If)
     )
 
 
 def _helper_calls(function: FunctionInfo, index: ModuleIndex) -> Iterator[tuple[cst.Call, FunctionInfo]]:
     """The calls in a function's own body of other project functions, each with the function it calls: the steps
     of the caller walks below."""
-    for call in nodes(function.node.body, prune=_SCOPES):
+    for call in function.own_of(cst.Call):
         if isinstance(call, cst.Call):
             callee = index.callee(function, call.func)
             if callee is not None and callee is not function:
@@ -1361,14 +1361,14 @@ def _outcome_intercepted(function: FunctionInfo, call: cst.Call, index: ModuleIn
     tests, where no ``return`` or ``raise`` passes it on as a failure (``return result["message"]``, ``return
     {"error": f"LSP error: {result['error']}"}``)."""
     names = [
-        node.targets[0].target.value for node in nodes(function.node.body, prune=_SCOPES)
+        node.targets[0].target.value for node in function.own_of(cst.Assign)
         if isinstance(node, cst.Assign) and len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name)
         and (node.value is call or isinstance(node.value, cst.Await) and node.value.expression is call)
     ]  # fmt: skip
     if len(names) != 1:
         return False
     local = names[0]
-    tests = [n for n in nodes(function.node.body, prune=_SCOPES) if isinstance(n, cst.If) and mentions(n.test, {local})]
+    tests = [n for n in function.own_of(cst.If) if isinstance(n, cst.If) and mentions(n.test, {local})]
     if not tests:
         return False
     for test in tests:
@@ -1400,8 +1400,7 @@ def _reach(
     if key not in memo:
         memo[key] = frozenset()  # a call cycle reaches nothing more
         memo[key] = frozenset().union(*(
-            _reach(index, callee, n, memo, depth - 1) for n in nodes(callee.node.body, prune=_SCOPES)
-            if isinstance(n, cst.Call)
+            _reach(index, callee, n, memo, depth - 1) for n in callee.own_of(cst.Call)  # type: ignore[arg-type]
         ))  # fmt: skip
     return memo[key] | {own}
 
@@ -1759,7 +1758,7 @@ def _kept_on_self(function: FunctionInfo, tested: list[cst.BaseExpression]) -> b
             roots.add(base.value)
     if not roots:
         return False
-    for node in nodes(function.node.body, prune=_SCOPES):
+    for node in function.own_of(cst.Assign):
         if isinstance(node, cst.Assign) and any(
             isinstance(t.target, cst.Attribute) and isinstance(t.target.value, cst.Name) and t.target.value.value == "self"
             for t in node.targets
@@ -2526,7 +2525,7 @@ class EmptyResultAsError(Rule):
         index = self.context.index
         found: dict[tuple[str | None, str], list[str]] = {}
         targets: list[FunctionInfo] = []
-        for node in nodes(dispatcher.node.body, prune=_SCOPES):
+        for node in dispatcher.own_of(cst.Call):
             if isinstance(node, cst.Call) and any(_tool_name_expr(arg.value, dispatcher) for arg in node.args):
                 target = index.callee(dispatcher, node.func)
                 if target is not None and target is not dispatcher and target not in targets:

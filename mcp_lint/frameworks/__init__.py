@@ -8,6 +8,7 @@ client (``tests/test_docs.py`` keeps it current).
 from __future__ import annotations
 
 import enum
+import re
 
 
 class Framework(enum.Enum):
@@ -109,12 +110,44 @@ FRAMEWORK_PACKAGES: dict[str, Framework] = {
     "fastmcp": Framework.FASTMCP,
 }
 
-#: Bytes of a line that imports an MCP framework: a module without one cannot define a server.
-MCP_IMPORT_PATTERN = rb"^[ \t]*(?:from[ \t]+(?:mcp|fastmcp|mcp_types)\b|import[ \t][^\n#]*\b(?:mcp|fastmcp|mcp_types)\b)"
+#: Bytes of a line that imports an MCP framework: a module without one cannot define a server. The patterns that
+#: look at the start of a line match a newline first, and are searched in the bytes with a newline put in front
+#: (see :func:`imports_mcp`): ``re`` finds a pattern that starts with a literal byte several times faster than
+#: one anchored with ``^`` in multiline mode, which it tries at every position.
+MCP_IMPORT_PATTERN = rb"\n[ \t]*(?:from[ \t]+(?:mcp|fastmcp|mcp_types)\b|import[ \t][^\n#]*\b(?:mcp|fastmcp|mcp_types)\b)"
 #: Bytes every registration form names: ``.tool``, ``call_tool``, ``add_tool``, ``from_function``, ``tools/call``;
 #: also a decorator whose name ends in "tool" (``@tool(...)``, ``@register_tool``): a project's own decorator that
 #: registers what it decorates, used in a module that imports neither a framework nor the server.
-REGISTRATION_PATTERN = rb"\.tool\b|call_tool|add_tool|from_function|tools/call|^[ \t]*@\w*tool\b"
+REGISTRATION_PATTERN = rb"\.tool\b|call_tool|add_tool|from_function|tools/call|\n[ \t]*@\w*tool\b"
+
+_MCP_IMPORT = re.compile(MCP_IMPORT_PATTERN)
+_REGISTRATION = re.compile(REGISTRATION_PATTERN)
+
+
+def imports_mcp(source: bytes) -> bool:
+    """Tell from bytes alone whether a module may import an MCP framework (a line ``from mcp...``, ``import
+    fastmcp``, ...).
+
+    Args:
+        source (bytes): the module's bytes.
+    Returns:
+        bool: False only when no line imports ``mcp``, ``mcp_types`` or ``fastmcp``.
+    """
+    return b"mcp" in source and _MCP_IMPORT.search(b"\n" + source) is not None
+
+
+def names_registration(source: bytes) -> bool:
+    """Tell from bytes alone whether a module may register tools: it names one of the registration forms of
+    :data:`REGISTRATION_PATTERN`.
+
+    Args:
+        source (bytes): the module's bytes.
+    Returns:
+        bool: False only when it names none of them.
+    """
+    # Every form names "tool" but ``from_function``: the cheap test first.
+    return (b"tool" in source or b"from_function" in source) and _REGISTRATION.search(b"\n" + source) is not None
+
 
 #: Root packages of every MCP framework.
 MCP_ROOT_PACKAGES: frozenset[str] = frozenset({"mcp", "mcp_types", "fastmcp"})

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from mcp_lint import __version__
 from mcp_lint.cache import write_cache_file
-from mcp_lint.frameworks import MCP_IMPORT_PATTERN, REGISTRATION_PATTERN
+from mcp_lint.frameworks import imports_mcp, names_registration
 from mcp_lint.project.layout import Layout, project_root
 from mcp_lint.project.link import HandlerRef, ModuleFacts, link, single_module
 from mcp_lint.project.summary import ModuleSummary, summarise
@@ -43,9 +43,6 @@ __all__ = [
 _PARALLEL_AT = 64
 
 # A module is a starting point if it imports an MCP framework or names a registration method.
-_SEED = re.compile(MCP_IMPORT_PATTERN + rb"|" + REGISTRATION_PATTERN, re.MULTILINE)
-
-
 def content_hash(source: bytes) -> str:
     """str: the hex SHA-256 of a file's bytes."""
     return hashlib.sha256(source).hexdigest()
@@ -302,7 +299,7 @@ def starting_points(sources: dict[str, bytes]) -> list[str]:
     Returns:
         list[str]: the starting files, in the order given.
     """
-    return [file for file, data in sources.items() if _SEED.search(data)]
+    return [file for file, data in sources.items() if imports_mcp(data) or names_registration(data)]
 
 
 def _imported_modules(summary: ModuleSummary) -> Iterable[str]:
