@@ -1399,7 +1399,8 @@ class GenericSwallowedException(Rule):
     save"`, or `results.append("Failed to save ...")` for one item of many (a note in a log or warnings list
     counts only where the branch then gives up, not where it skips the item). The failure branch may be taken on
     more than the helper's outcome (`if not folder or folder["kind"] != "dir":`, the `else` of
-    `if ok and ...:`), the report may sit under a further test inside it (`if client is None: if session: return
+    `if ok and ...:`) or only when another test holds too (`if not agent and not metadata:`: then the report is
+    as constant), the report may sit under a further test inside it (`if client is None: if session: return
     "... cannot be controlled"`), and the report may be built there and sent after it (`else: response = {"success": False,
     "message": "Unable to comment"}`, then `return json.dumps(response)`: reported where it is built). In that
     branch a text that says anywhere that something went wrong counts too (`f"File {file_id} could not be
@@ -1826,9 +1827,11 @@ class GenericSwallowedException(Rule):
             tuple[FunctionInfo, set[str]] | None: the helper and the swallowed values this branch catches, or None
             when the branch is not the failure branch of a helper that swallows every exception.
         """
-        if isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.Or if in_body else cst.And):
+        if isinstance(test, cst.BooleanOperation):
             # ``if not folder or folder["kind"] != "dir":``: the body runs whenever the helper failed (and in
-            # other cases); the ``else`` of ``if ok and ...:`` runs whenever it failed.
+            # other cases); the ``else`` of ``if ok and ...:`` runs whenever it failed. ``if not agent and not
+            # metadata:``: the body runs when the helper failed and the other test holds too, and what it reports
+            # then is as constant.
             for operand in (test.left, test.right):
                 found = self._swallowing_test(operand, in_body, function, arm, path)
                 if found is not None:
