@@ -14,7 +14,7 @@ import os
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import libcst as cst
 from libcst.helpers import get_full_name_for_node
@@ -26,6 +26,10 @@ from mcp_lint.traversal import nodes, own_nodes, walk_paths
 
 if TYPE_CHECKING:
     from mcp_lint.project import ModuleFacts, ProjectContext
+
+_Node = TypeVar("_Node", bound=cst.CSTNode)
+# The node types FunctionInfo._scan reads (none of them has subclasses).
+_SCANNED = frozenset({cst.For, cst.Assign, cst.AnnAssign, cst.Return})
 
 #: The file name a module checked on its own is given in the project model.
 STANDALONE_FILE = os.path.join(os.sep, "__module__.py")
@@ -76,22 +80,21 @@ class FunctionInfo:
             self._scan()
         return self._own  # type: ignore[return-value]
 
-    def own_of(self, *kinds: type[cst.CSTNode]) -> list[cst.CSTNode]:
+    def own_of(self, *kinds: type[_Node]) -> list[_Node]:
         """The nodes of the function's own body of some exact node types, in the order of :attr:`own`.
 
         Args:
-            *kinds (type[cst.CSTNode]): concrete node classes (``cst.Try``, ``cst.If``): a node is taken when its
-                type is one of them, not a subclass.
+            *kinds (type[_Node]): concrete node classes (``cst.Try``, ``cst.If``): a node is taken when its type is
+                one of them, not a subclass.
         Returns:
-            list[cst.CSTNode]: the nodes (a new list).
+            list[_Node]: the nodes (a new list).
         """
         if self._by_kind is None:
             self._scan()
-        by_kind = self._by_kind
         if len(kinds) == 1:
-            return list(by_kind.get(kinds[0], ()))  # type: ignore[union-attr]
+            return list(self._by_kind.get(kinds[0], ()))  # type: ignore[union-attr,arg-type]
         wanted = set(kinds)
-        return [node for node in self.own if type(node) in wanted]
+        return [node for node in self.own if type(node) in wanted]  # type: ignore[misc]
 
     def _scan(self) -> None:
         assigned: dict[str, cst.BaseExpression] = {}
@@ -102,29 +105,26 @@ class FunctionInfo:
         own = list(own_nodes(self.node))
         by_kind: dict[type, list[cst.CSTNode]] = {}
         for node in own:
-            kind = type(node)  # exact types (none of these has subclasses): an ABC's isinstance is slow
-            found = by_kind.get(kind)
-            if found is None:
-                by_kind[kind] = [node]
-            else:
-                found.append(node)
-            if kind is cst.For:
-                loops.append((node, [n.value for n in nodes(node.target) if isinstance(n, cst.Name)]))  # type: ignore[attr-defined]
-            elif kind is cst.Assign:
-                for target in node.targets:  # type: ignore[attr-defined]
+            kind = type(node)
+            by_kind.setdefault(kind, []).append(node)
+            if kind not in _SCANNED:
+                continue  # an ABC's isinstance is slow when it fails: the four tests below run on these kinds only
+            if isinstance(node, cst.For):
+                loops.append((node, [n.value for n in nodes(node.target) if isinstance(n, cst.Name)]))
+            elif isinstance(node, cst.Assign):
+                for target in node.targets:
                     if isinstance(target.target, cst.Name):
-                        assigned[target.target.value] = node.value  # type: ignore[attr-defined]
+                        assigned[target.target.value] = node.value
                         bindings[target.target.value] = bindings.get(target.target.value, 0) + 1
                     elif isinstance(target.target, (cst.Tuple, cst.List)):
                         for position, element in enumerate(target.target.elements):
                             if isinstance(element.value, cst.Name):
-                                unpacked[element.value.value] = (node.value, position)  # type: ignore[attr-defined]
-            elif kind is cst.AnnAssign:
-                if node.value is not None and isinstance(node.target, cst.Name):  # type: ignore[attr-defined]
-                    assigned[node.target.value] = node.value  # type: ignore[attr-defined]
-                    bindings[node.target.value] = bindings.get(node.target.value, 0) + 1  # type: ignore[attr-defined]
-            elif kind is cst.Return and node.value is not None:  # type: ignore[attr-defined]
-                returns.append(node.value)  # type: ignore[attr-defined]
+                                unpacked[element.value.value] = (node.value, position)
+            elif isinstance(node, cst.AnnAssign) and node.value is not None and isinstance(node.target, cst.Name):
+                assigned[node.target.value] = node.value
+                bindings[node.target.value] = bindings.get(node.target.value, 0) + 1
+            elif isinstance(node, cst.Return) and node.value is not None:
+                returns.append(node.value)
         self._assigned, self._returns, self._unpacked, self._bindings = assigned, returns, unpacked, bindings
         self._loops, self._own, self._by_kind = loops, own, by_kind
 

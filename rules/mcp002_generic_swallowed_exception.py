@@ -5,6 +5,7 @@ from __future__ import annotations
 import builtins
 import re
 from collections.abc import Callable, Collection, Iterator, Sequence
+from typing import TypeVar
 
 import libcst as cst
 
@@ -32,6 +33,7 @@ from mcp_lint.rule import Rule, RuleContext, ancestors_within
 from mcp_lint.traversal import binds, leaves, mentions, nodes, own_nodes, path_to, value_names
 
 _BUILTINS = frozenset(dir(builtins))
+_T = TypeVar("_T")
 _SCOPES = (cst.FunctionDef, cst.ClassDef, cst.Lambda)
 # Collections of notes kept beside a result: ``warnings``, ``execution_log.warnings``, ``debug_log``.
 _LOG_COLLECTION = re.compile(r"(?i)warning|(^|_)(logs?|notes?)\b|debug")
@@ -395,9 +397,9 @@ def _own_handlers(function: FunctionInfo, index: ModuleIndex | None) -> Iterator
     """Yield each ``except`` clause of a function's own ``try`` statements with its ``try``; given the index, only
     the broad clauses, of ``try`` statements that do more than import."""
     for node in function.own_of(cst.Try):
-        if index is not None and _guards_import(node):  # type: ignore[arg-type]
+        if index is not None and _guards_import(node):
             continue
-        for handler in node.handlers:  # type: ignore[attr-defined]
+        for handler in node.handlers:
             if index is None or breadth(handler, index) is not None:
                 yield node, handler
 
@@ -426,6 +428,29 @@ def _records_exception(handler: cst.ExceptHandler, name: str) -> bool:
     return False
 
 
+def _remembered(
+    function: FunctionInfo, question: str, index: ModuleIndex, args: tuple[object, ...], work: Callable[[], _T]
+) -> _T:
+    """What MCP002 worked out about a function for a question asked with an index and arguments, worked out on the
+    first ask and kept in :attr:`FunctionInfo.memo`. An index is not hashable: its id is in the key, and the index
+    is kept with the answer, so that the id stays its own.
+
+    Args:
+        function (FunctionInfo): the function asked about.
+        question (str): what is asked (``"swallowed"``, ``"called"``).
+        index (ModuleIndex): the index the question is asked with.
+        args (tuple[object, ...]): the question's other arguments, hashable.
+        work (Callable[[], T]): works the answer out.
+    Returns:
+        T: the answer; callers copy what they may change.
+    """
+    key = ("MCP002." + question, id(index), *args)
+    known = function.memo.get(key)
+    if known is None:
+        known = function.memo[key] = (index, work())
+    return known[1]  # type: ignore[no-any-return]
+
+
 def _swallowed_values(
     helper: FunctionInfo, index: ModuleIndex, position: int | None = None, depth: int = 0, within: bool = False
 ) -> set[str]:
@@ -436,12 +461,10 @@ def _swallowed_values(
     ``return [convert(r) for r in repos]``: "[]"), and never "False" (a flag is not a result). A function run in a
     worker thread (``await asyncio.to_thread(searcher.search, query)``) is followed as a call of it. Worked out
     once per helper and arguments."""
-    # An index is not hashable: its id is in the key, and the index is kept with the answer (so the id stays its).
-    key = ("MCP002.swallowed", id(index), position, depth, within)
-    known = helper.memo.get(key)
-    if known is None:
-        known = helper.memo[key] = (index, frozenset(_find_swallowed(helper, index, position, depth, within)))
-    return set(known[1])
+    found = _remembered(helper, "swallowed", index, (position, depth, within), lambda: frozenset(
+        _find_swallowed(helper, index, position, depth, within)
+    ))  # fmt: skip
+    return set(found)
 
 
 def _find_swallowed(
@@ -534,18 +557,15 @@ def _skipped_items(function: FunctionInfo, index: ModuleIndex, depth: int = 0) -
     sets that only ``try`` blocks whose broad ``except`` passes or logs fill. List name to ``{"[]"}``. ``depth``
     counts the helpers followed to get here (as in :func:`_swallowed_values`), so that recursion ends. Worked out
     once per function, index and depth."""
-    key = ("MCP002.skipped", id(index), depth)  # the index is kept with the answer, as in _swallowed_values
-    known = function.memo.get(key)
-    if known is None:
-        known = function.memo[key] = (index, _find_skipped(function, index, depth))
-    return {name: set(values) for name, values in known[1].items()}
+    found = _remembered(function, "skipped", index, (depth,), lambda: _find_skipped(function, index, depth))
+    return {name: set(values) for name, values in found.items()}
 
 
 def _find_skipped(function: FunctionInfo, index: ModuleIndex, depth: int) -> dict[str, set[str]]:
     """:func:`_skipped_items`, worked out."""
     found: dict[str, set[str]] = {}
     for loop in function.own_of(cst.For, cst.While):
-        for node in nodes(loop.body, prune=_SCOPES):  # type: ignore[attr-defined]
+        for node in nodes(loop.body, prune=_SCOPES):
             if not isinstance(node, cst.Try) or _guards_import(node):
                 continue
             if not any(breadth(h, index) is not None and _skips(h) for h in node.handlers):
@@ -585,7 +605,7 @@ def _find_skipped(function: FunctionInfo, index: ModuleIndex, depth: int) -> dic
     # such a ``try``: a fill outside one raises on its own failure.
     swallowing = [
         node for node in function.own_of(cst.Try)
-        if not _guards_import(node)  # type: ignore[arg-type]
+        if not _guards_import(node)
         and any(breadth(h, index) is not None and not leaves(h.body) and _quiet(h, stores=False) for h in node.handlers)
     ]  # fmt: skip
     inside = {id(call) for t in swallowing for _, call in _fill_calls(t.body)}
@@ -1047,17 +1067,12 @@ def _tested_names(function: FunctionInfo) -> set[str]:
     if known is not None:
         return set(known)
     found: set[str] = set()
-    for node in function.own_of(*_TESTING):
-        kind = type(node)
-        if kind is cst.IfExp and _empties_empty(node):  # type: ignore[arg-type]
+    for node in function.own_of(cst.If, cst.IfExp, cst.While, cst.Assert):
+        if isinstance(node, cst.IfExp) and _empties_empty(node):
             continue
-        found.update(value_names(node.test)[0])  # type: ignore[attr-defined]
+        found.update(value_names(node.test)[0])
     function.memo[("MCP002.tested",)] = frozenset(found)
     return found
-
-
-# The statements and expressions with a test (none of them has subclasses).
-_TESTING = (cst.If, cst.IfExp, cst.While, cst.Assert)
 
 
 def _empties_empty(node: cst.IfExp) -> bool:
@@ -1168,11 +1183,7 @@ def _called(index: ModuleIndex, caller: FunctionInfo, call: cst.Call) -> Functio
     through a project function that returns what the function it is given first answers (``await
     _run_sync(client.get_projects, project_id)`` over ``async def _run_sync(func, *args): return await
     anyio.to_thread.run_sync(func, *args)``). Worked out once per call."""
-    key = ("MCP002.called", id(index), call)  # the index is kept with the answer, as in _swallowed_values
-    known = caller.memo.get(key)
-    if known is None:
-        known = caller.memo[key] = (index, _find_called(index, caller, call))
-    return known[1]  # type: ignore[no-any-return]
+    return _remembered(caller, "called", index, (call,), lambda: _find_called(index, caller, call))
 
 
 def _find_called(index: ModuleIndex, caller: FunctionInfo, call: cst.Call) -> FunctionInfo | None:
@@ -1557,9 +1568,6 @@ class GenericSwallowedException(Rule):
         # function -> the flags its own broad except clauses set to a constant (see _except_flags), and the lists
         # they leave empty (see _skipped_items)
         self._flags: dict[cst.FunctionDef, dict[str, set[str]]] = {}
-        # function -> the locals its tests read; helper -> the empty values it swallows every exception into
-        self._tested: dict[cst.FunctionDef, set[str]] = {}
-        self._swallowed: dict[cst.FunctionDef, set[str]] = {}
         # (function, whole) -> whether a tool's answer holds what it returns (see _answers_tool)
         self._answers: dict[tuple[cst.FunctionDef, bool], bool] = {}
 
@@ -1773,16 +1781,12 @@ class GenericSwallowedException(Rule):
         if node.value is None or scope is None:
             return
         index = self.context.index
-        tested = self._tested.get(function.node)
-        if tested is None:
-            tested = self._tested[function.node] = _tested_names(function)
+        tested = _tested_names(function)
         for candidate, keeps_none in _outcome_calls(function, node.value, tested):
             helper = _called(index, function, candidate)
             if helper is None or helper is function:
                 continue
-            swallowed = self._swallowed.get(helper.node)
-            if swallowed is None:
-                swallowed = self._swallowed[helper.node] = _swallowed_values(helper, helper.module or index, within=True)
+            swallowed = _swallowed_values(helper, helper.module or index, within=True)
             if not keeps_none:
                 swallowed = swallowed - {"None"}
             if swallowed and function.outcome(node.value) is candidate and not _swallowed_values(

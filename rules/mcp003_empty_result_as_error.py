@@ -1254,7 +1254,7 @@ def _reports_in(block: cst.BaseSuite) -> list[cst.Return | cst.Raise]:
 def _checks_existence(function: FunctionInfo) -> bool:
     """Whether a function leaves early when a file is missing (``if not os.path.exists(p): return ...``)."""
     return any(
-        any(_existence_check(s) for s in emptiness_subjects(n.test)) and leaves(n.body)  # type: ignore[attr-defined]
+        any(_existence_check(s) for s in emptiness_subjects(n.test)) and leaves(n.body)
         for n in function.own_of(cst.If)
     )
 
@@ -1263,10 +1263,9 @@ def _helper_calls(function: FunctionInfo, index: ModuleIndex) -> Iterator[tuple[
     """The calls in a function's own body of other project functions, each with the function it calls: the steps
     of the caller walks below."""
     for call in function.own_of(cst.Call):
-        if isinstance(call, cst.Call):
-            callee = index.callee(function, call.func)
-            if callee is not None and callee is not function:
-                yield call, callee
+        callee = index.callee(function, call.func)
+        if callee is not None and callee is not function:
+            yield call, callee
 
 
 def _checked_by_callers(scope: ToolScope, index: ModuleIndex) -> bool:
@@ -1362,13 +1361,13 @@ def _outcome_intercepted(function: FunctionInfo, call: cst.Call, index: ModuleIn
     {"error": f"LSP error: {result['error']}"}``)."""
     names = [
         node.targets[0].target.value for node in function.own_of(cst.Assign)
-        if isinstance(node, cst.Assign) and len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name)
+        if len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name)
         and (node.value is call or isinstance(node.value, cst.Await) and node.value.expression is call)
     ]  # fmt: skip
     if len(names) != 1:
         return False
     local = names[0]
-    tests = [n for n in function.own_of(cst.If) if isinstance(n, cst.If) and mentions(n.test, {local})]
+    tests = [n for n in function.own_of(cst.If) if mentions(n.test, {local})]
     if not tests:
         return False
     for test in tests:
@@ -1400,7 +1399,7 @@ def _reach(
     if key not in memo:
         memo[key] = frozenset()  # a call cycle reaches nothing more
         memo[key] = frozenset().union(*(
-            _reach(index, callee, n, memo, depth - 1) for n in callee.own_of(cst.Call)  # type: ignore[arg-type]
+            _reach(index, callee, n, memo, depth - 1) for n in callee.own_of(cst.Call)
         ))  # fmt: skip
     return memo[key] | {own}
 
@@ -1759,7 +1758,7 @@ def _kept_on_self(function: FunctionInfo, tested: list[cst.BaseExpression]) -> b
     if not roots:
         return False
     for node in function.own_of(cst.Assign):
-        if isinstance(node, cst.Assign) and any(
+        if any(
             isinstance(t.target, cst.Attribute) and isinstance(t.target.value, cst.Name) and t.target.value.value == "self"
             for t in node.targets
         ) and any(isinstance(n, cst.Name) and n.value in roots for n in nodes(node.value, prune=_SCOPES)):
@@ -2526,7 +2525,7 @@ class EmptyResultAsError(Rule):
         found: dict[tuple[str | None, str], list[str]] = {}
         targets: list[FunctionInfo] = []
         for node in dispatcher.own_of(cst.Call):
-            if isinstance(node, cst.Call) and any(_tool_name_expr(arg.value, dispatcher) for arg in node.args):
+            if any(_tool_name_expr(arg.value, dispatcher) for arg in node.args):
                 target = index.callee(dispatcher, node.func)
                 if target is not None and target is not dispatcher and target not in targets:
                     targets.append(target)

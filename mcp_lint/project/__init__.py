@@ -42,7 +42,6 @@ __all__ = [
 # Summarising fewer modules than this in worker processes costs more than it saves.
 _PARALLEL_AT = 64
 
-# A module is a starting point if it imports an MCP framework or names a registration method.
 def content_hash(source: bytes) -> str:
     """str: the hex SHA-256 of a file's bytes."""
     return hashlib.sha256(source).hexdigest()
