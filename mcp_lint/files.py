@@ -25,6 +25,8 @@ class _GitIgnores:
 
     def __init__(self, start: str) -> None:
         self.specs: dict[str, pathspec.GitIgnoreSpec] = {}
+        # The ignore files loaded for each directory, so two walks can tell whether they apply the same ones.
+        self.sources: dict[str, tuple[str, ...]] = {}
         self.fast: dict[str, tuple[re.Pattern[str], re.Pattern[str]] | None] = {}
         self._loaded: set[str] = set()
         chain = [start]
@@ -41,6 +43,7 @@ class _GitIgnores:
         if compiled is None:
             return
         spec, fast = compiled
+        self.sources[base] = self.sources.get(base, ()) + (file,)
         if base in self.specs:
             spec = self.specs[base] + spec
             fast = _combined(spec)
@@ -56,6 +59,23 @@ class _GitIgnores:
         if directory not in self._loaded:
             self._loaded.add(directory)
             self._load(directory, os.path.join(directory, ".gitignore"))
+
+    def above(self, directory: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        """The ignore files that apply to ``directory`` and below it from itself and the directories above it.
+
+        Args:
+            directory (str): an absolute directory path, already added.
+        Returns:
+            tuple[tuple[str, tuple[str, ...]], ...]: (directory, its ignore files loaded), deepest first.
+        """
+        found = []
+        while True:
+            if directory in self.sources:
+                found.append((directory, self.sources[directory]))
+            parent = os.path.dirname(directory)
+            if parent == directory:
+                return tuple(found)
+            directory = parent
 
     def ignored(self, path: str, is_dir: bool) -> bool:
         """Tell whether git would ignore a path.
@@ -131,15 +151,80 @@ def _is_virtualenv(directory: str) -> bool:
     return os.path.isfile(os.path.join(directory, "pyvenv.cfg"))
 
 
+class Walked:
+    """What a walk of :func:`iter_python_files` saw, so that the files of a project inside a walked directory need
+    not be walked again (:meth:`files_below`).
+
+    Attributes:
+        files (list[str]): the absolute paths of the files yielded from walked directories, in walk order.
+        links (set[str]): those of them that are symbolic links.
+    """
+
+    def __init__(self) -> None:
+        self.files: list[str] = []
+        self.links: set[str] = set()
+        # Each directory entered, with its place in the order of entry and the ignores of the walk that entered it;
+        # and, in that order, the directories and how many files had been found when each was entered. A walk goes
+        # depth first, so a directory's files are those found from its entry to that of the next one outside it.
+        self._entered: dict[str, tuple[int, _GitIgnores | None]] = {}
+        self._order: list[str] = []
+        self._starts: list[int] = []
+
+    def enter(self, directory: str, ignores: _GitIgnores | None) -> None:
+        """Note that the walk entered a directory.
+
+        Args:
+            directory (str): its absolute path.
+            ignores (_GitIgnores | None): the ignores the walk applies there; None when it applies none.
+        """
+        self._entered[directory] = (len(self._order), ignores)
+        self._order.append(directory)
+        self._starts.append(len(self.files))
+
+    def files_below(self, root: str) -> list[str] | None:
+        """The files a walk of ``root`` alone would yield, when the walk saw them all.
+
+        That is so when the walk entered ``root`` with the same ignore files applying to it from above as a walk
+        that starts at ``root`` (none of the directories between the walked directory and ``root`` is a
+        repository's top, or has a ``.gitignore`` outside a repository), and it is told by loading those.
+
+        Args:
+            root (str): an absolute directory path.
+        Returns:
+            list[str] | None: the absolute file paths, in walk order; None when the walk did not see them all.
+        """
+        if root not in self._entered:
+            return None
+        place, ignores = self._entered[root]
+        if ignores is not None:
+            alone = _GitIgnores(root)
+            alone.add(root)
+            if ignores.above(root) != alone.above(root):
+                return None
+        real_root = os.path.realpath(root)
+        prefix = root + os.sep
+        after = place + 1
+        while after < len(self._order) and self._order[after].startswith(prefix):
+            after += 1
+        end = self._starts[after] if after < len(self._order) else len(self.files)
+        below = []
+        for file in self.files[self._starts[place] : end]:
+            if file in self.links and os.path.commonpath([os.path.realpath(file), real_root]) != real_root:
+                continue  # a walk of root alone skips a link that leads out of it
+            below.append(file)
+        return below
+
+
 def iter_python_files(
     paths: Iterable[Path], settings_for: Callable[[Path], Settings], force_exclude: bool = False,
-    on_skip: Callable[[Path, str], None] | None = None,
+    on_skip: Callable[[Path, str], None] | None = None, walked: Walked | None = None,
 ) -> Iterator[Path]:  # fmt: skip
     """Yield the files to check below ``paths``, in a stable order.
 
     Args:
         paths (Iterable[Path]): files and directories. A file is yielded as it is, whatever its name, unless
             ``force_exclude`` is set and its settings exclude it.
+        walked (Walked | None): filled with what the walk of the directories saw.
         settings_for (Callable[[Path], Settings]): the settings that apply to a directory or file.
         force_exclude (bool): apply ``exclude`` to paths given explicitly too (what pre-commit needs).
         on_skip (Callable[[Path, str], None] | None): told of each file found but not checked, and why (a
@@ -165,6 +250,8 @@ def iter_python_files(
             git = ignores if settings.respect_gitignore else None
             if git is not None:
                 git.add(absolute)
+            if walked is not None:
+                walked.enter(absolute, git)
             kept = []
             for d in sorted(dirnames):
                 full = os.path.join(absolute, d)
@@ -187,4 +274,8 @@ def iter_python_files(
                         if on_skip is not None:
                             on_skip(path, "not checked: a symlink to a file outside the checked tree")
                         continue
+                    if walked is not None:
+                        walked.links.add(full)
+                if walked is not None:
+                    walked.files.append(full)
                 yield path

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from mcp_lint.cache import Cache, Reuse, cache_key
 from mcp_lint.checker import check_source, check_whole, collector_paused, internal_error, parse_error
 from mcp_lint.diagnostics import FileResult
-from mcp_lint.files import iter_python_files
+from mcp_lint.files import Walked, iter_python_files
 from mcp_lint.frameworks.versions import sdk_for
 from mcp_lint.noqa import source_lines, suppress
 from mcp_lint.project import (
@@ -94,6 +94,8 @@ class Projects:
             :func:`project_files` when None (the language server passes a cached copy).
         jobs (int): the most worker processes that may summarise a project's modules.
     Attributes:
+        walked (Walked | None): the run's walk of the files to check, which the projects' files are taken from
+            when it saw them all (see :func:`project_files`).
         sources (dict[str, bytes]): the bytes of the projects' files read so far, by absolute path (a run drops them
             once its cache keys are made, before the worker processes start).
         directories (tuple[str, ...]): the absolute directories the run was asked to check, for the roots of files
@@ -107,7 +109,8 @@ class Projects:
         self.settings_for = settings_for
         self.summaries = summaries
         self.overrides = overrides or {}
-        self.files = files or (lambda root: project_files(root, settings_for))
+        self.files = files or (lambda root: project_files(root, settings_for, self.walked))
+        self.walked: Walked | None = None
         self.jobs = jobs
         # The files, content hashes and summaries of the projects prepare() read, until their models are built.
         self._read: dict[str, tuple[dict[str, bytes], dict[str, str], dict[str, ModuleSummary] | None]] = {}
@@ -251,24 +254,28 @@ class Projects:
         self.summaries.save(h for model in self.models.values() for h in model.hashes.values())
 
 
-def project_files(root: str, settings_for: Callable[[Path], Settings]) -> dict[str, bytes]:
+def project_files(root: str, settings_for: Callable[[Path], Settings], walked: Walked | None = None) -> dict[str, bytes]:
     """Read the Python files of one project from disk, without the projects nested inside it.
 
     Args:
         root (str): the project root, absolute.
         settings_for (Callable[[Path], Settings]): the settings of a directory, for its excludes.
+        walked (Walked | None): a walk already made, whose files are used when it saw all of the project's
+            (:meth:`~mcp_lint.files.Walked.files_below`); the project is walked again otherwise.
     Returns:
         dict[str, bytes]: absolute path to bytes; files that cannot be read are left out.
     Raises:
         ConfigError: when a configuration inside the project is invalid.
     """
     sources: dict[str, bytes] = {}
-    for path in iter_python_files([Path(root)], settings_for):
-        file = os.path.abspath(path)
+    seen = walked.files_below(root) if walked is not None else None
+    listed = seen if seen is not None else (os.path.abspath(path) for path in iter_python_files([Path(root)], settings_for))
+    for file in listed:
         if project_root(file, (root,)) != root:
             continue  # a project nested inside this one
         try:
-            sources[file] = path.read_bytes()
+            with open(file, "rb") as handle:
+                sources[file] = handle.read()
         except OSError:
             continue
     return sources
@@ -581,7 +588,10 @@ def _check_paths(
     tasks = []
     # The files in the order found, and the paths skipped (with why) in their places among them.
     found: list[Path | tuple[Path, str]] = []
-    for path in iter_python_files(paths, resolve, run.force_exclude, lambda path, reason: found.append((path, reason))):
+    projects.walked = Walked()  # the projects inside the checked directories are not walked again
+    for path in iter_python_files(
+        paths, resolve, run.force_exclude, lambda path, reason: found.append((path, reason)), projects.walked
+    ):  # fmt: skip
         found.append(path)
     projects.prepare(path for path in found if isinstance(path, Path))
     for path in found:
