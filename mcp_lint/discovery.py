@@ -382,7 +382,10 @@ class ModuleIndex:
         """The handler whose tool answers with what a function returns, when the function is not the handler itself:
         the tool returns its call as it is (``return await hcloud_server_info(identifier)``, also through a local
         bound once to it, or ``return handler.run_tool(arguments)`` through a table of tool objects), or, without
-        ``whole``, anywhere in what it returns (``ToolResult(content=[TextContent(text=format(result))])``).
+        ``whole``, anywhere in what it returns (``ToolResult(content=[TextContent(text=format(result))])``). The
+        tool may also return as it is the call of a function that does so (``return await
+        self.tool_handlers.handle_tool_call(name, arguments)``, which returns ``await
+        self._strategies[name].handle(arguments)``), two such steps at most.
 
         Args:
             scope (ToolScope): the function, with the handlers that reach it.
@@ -393,32 +396,70 @@ class ModuleIndex:
             Handler | None: the first such handler, or None.
         """
         name = re.compile(rb"\b" + re.escape(scope.function.name.encode()) + rb"\b")
+        target = self.key_of(scope.function)
         for handler in scope.handlers:
-            if handler.function is None and self.project is not None and not self.project.mentions([handler.file], name):
-                continue  # the tool's module never names the function: no need to read it
+            # Where the tool's module never names the function, only a function whose call it returns may answer
+            named = handler.function is not None or self.project is None or self.project.mentions([handler.file], name)
             tool = self.definition(handler)
             if tool is None:
                 continue
-            resolve = (tool.module or self).callee
-            for value in tool.returns:
-                candidates = [value] if whole else list(nodes(value, prune=(cst.FunctionDef, cst.ClassDef, cst.Lambda)))
-                for node in candidates:
-                    if isinstance(node, cst.Await):
-                        node = node.expression
-                    if isinstance(node, cst.Name) and skip is not None and tool.bindings(node.value) == 1:
-                        if skip(tool, value, node.value):
-                            continue
-                    node = tool.outcome(node)
-                    if not isinstance(node, cst.Call):
-                        continue
-                    called = resolve(tool, node.func)
-                    if called is not None and self.key_of(called) == self.key_of(scope.function):
-                        return handler
-                    if isinstance(node.func, cst.Attribute) and node.func.attr.value == scope.function.name:
-                        # ``return handler.run_tool(arguments)`` through a table of tool objects: the call resolves
-                        # to one of the methods at most (the base class's), and this one is reached through it
-                        return handler
+            if named and self._answers(tool, target, scope.function.name, whole, skip):
+                return handler
+            for relay in self._relays(tool):
+                if self._answers(relay, target, scope.function.name, whole, skip):
+                    return handler
         return None
+
+    def _answers(
+        self, tool: FunctionInfo, target: tuple[str | None, str], method: str, whole: bool,
+        skip: Callable[[FunctionInfo, cst.BaseExpression, str], bool] | None,
+    ) -> bool:  # fmt: skip
+        """Whether a function returns the outcome of the function ``target`` names (:meth:`answering_handler`, one
+        step): ``method`` is its name, for a call through a table of objects."""
+        resolve = (tool.module or self).callee
+        for value in tool.returns:
+            candidates = [value] if whole else list(nodes(value, prune=(cst.FunctionDef, cst.ClassDef, cst.Lambda)))
+            for node in candidates:
+                if isinstance(node, cst.Await):
+                    node = node.expression
+                if isinstance(node, cst.Name) and skip is not None and tool.bindings(node.value) == 1:
+                    if skip(tool, value, node.value):
+                        continue
+                node = tool.outcome(node)
+                if not isinstance(node, cst.Call):
+                    continue
+                called = resolve(tool, node.func)
+                if called is not None and self.key_of(called) == target:
+                    return True
+                if isinstance(node.func, cst.Attribute) and node.func.attr.value == method:
+                    # ``return handler.run_tool(arguments)`` through a table of tool objects: the call resolves
+                    # to one of the methods at most (the base class's), and this one is reached through it
+                    return True
+        return False
+
+    def _relays(self, tool: FunctionInfo) -> list[FunctionInfo]:
+        """The functions whose call a tool returns as it is, and those whose call they return so, two steps at most
+        (worked out once per tool)."""
+        found = tool.memo.get(("relays",))
+        if found is None:
+            found = []
+            seen = {self.key_of(tool)}
+            layer = [tool]
+            for _ in range(2):
+                following = []
+                for relay in layer:
+                    resolve = (relay.module or self).callee
+                    for value in relay.returns:
+                        node = value.expression if isinstance(value, cst.Await) else value
+                        node = relay.outcome(node)
+                        called = resolve(relay, node.func) if isinstance(node, cst.Call) else None
+                        if called is not None and self.key_of(called) not in seen:
+                            seen.add(self.key_of(called))
+                            following.append(called)
+                found.extend(following)
+                layer = following
+            tool.memo[("relays",)] = found
+        return found
 
     @property
     def by_path(self) -> dict[str, FunctionInfo]:

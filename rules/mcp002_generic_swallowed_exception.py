@@ -315,11 +315,20 @@ def _dropping_helper(
 _FAILURE_PHRASE = re.compile(r"\b(could ?n[o']t|can ?n[o']t|unable to|failed|failure)\b", re.IGNORECASE)
 
 
-def _branch_text(node: cst.Return | cst.Raise | cst.Call | cst.Assign) -> str | None:
+def _branch_text(
+    node: cst.Return | cst.Raise | cst.Call | cst.Assign, index: ModuleIndex | None = None,
+    function: FunctionInfo | None = None,
+) -> str | None:  # fmt: skip
     """The literal text a ``return`` sends when it is a string, ``TextContent(text=...)`` or a list of one, or the
     ``"message"`` of a dict, dumped with ``json.dumps`` or not (``{**base, "message": "No slow queries found",
-    "total": 0}``); "not found" for a dict that answers ``"found": False`` without a message."""
+    "total": 0}``); "not found" for a dict that answers ``"found": False`` without a message. Given the module's
+    index and the function, also the text handed to a project function that only wraps it in ``TextContent``
+    (``return self._create_success_response("No incidents found")``)."""
     value = node.value if isinstance(node, cst.Return) else None
+    if isinstance(value, cst.Call) and value.args and index is not None and function is not None:
+        wrapper = _called(index, function, value)
+        if wrapper is not None and wrapper is not function and _wraps_text(wrapper):
+            value = value.args[0].value
     if isinstance(value, cst.List) and len(value.elements) == 1:
         value = value.elements[0].value
     if isinstance(value, cst.Call) and callee_name(value.func) == "dumps" and value.args:
@@ -335,6 +344,23 @@ def _branch_text(node: cst.Return | cst.Raise | cst.Call | cst.Assign) -> str | 
     if isinstance(value, (cst.SimpleString, cst.FormattedString, cst.ConcatenatedString)):
         return literal_text(value)
     return None
+
+
+def _wraps_text(function: FunctionInfo) -> bool:
+    """Whether a function's one ``return`` sends its first parameter as ``TextContent`` text, or a list of one
+    (``def _create_success_response(message): return [TextContent(type="text", text=message)]``)."""
+    params = [p.name.value for p in (*function.node.params.posonly_params, *function.node.params.params)]
+    if params and params[0] in ("self", "cls") and function.class_name is not None:
+        params = params[1:]
+    if not params or len(function.returns) != 1:
+        return False
+    value = function.returns[0]
+    if isinstance(value, cst.List) and len(value.elements) == 1:
+        value = value.elements[0].value
+    if not isinstance(value, cst.Call) or callee_name(value.func) != "TextContent":
+        return False
+    text = next((a.value for a in value.args if a.keyword is not None and a.keyword.value == "text"), None)
+    return isinstance(text, cst.Name) and text.value == params[0]
 
 
 def _leaves_when_done(block: cst.BaseSuite) -> bool:
@@ -547,6 +573,16 @@ def _except_flags(function: FunctionInfo, index: ModuleIndex) -> dict[str, set[s
                     if any(_binds_name(line, name) for line in node.body.body):
                         found.setdefault(name, set()).add(small.value.value)
     return found
+
+
+def _sets_inside(branch: cst.CSTNode, name: str, function: FunctionInfo, index: ModuleIndex) -> bool:
+    """Whether a ``try`` whose broad ``except`` sets a local to a constant (see :func:`_except_flags`) is inside the
+    branch that tests the local: what the ``except`` sets comes after the test, not before it."""
+    inside = {id(node) for node in nodes(branch, prune=_SCOPES) if isinstance(node, cst.Try)}
+    return any(
+        id(node) in inside and any(_binds_name(line, name) for line in handler.body.body)
+        for node, handler in _own_handlers(function, index)
+    )
 
 
 def _skipped_items(function: FunctionInfo, index: ModuleIndex, depth: int = 0) -> dict[str, set[str]]:
@@ -1423,7 +1459,8 @@ class GenericSwallowedException(Rule):
     None`, then `for c in candidates: try: result = fetch(c); break` / `except Exception: continue`), since
     `result` is still `None` when every try failed; and a tool swallows in place when
     its own broad `except` sets to `False` or `None` the flag its `try` sets (`try: exists = bool(client.edges(a,
-    b)) except Exception: exists = False`, then `if exists: ...` and a constant report), or when every call that
+    b)) except Exception: exists = False`, then `if exists: ...` and a constant report; not a test before the `try`,
+    `if fields is None: try: fields = fetch_fields(kind) except Exception: fields = None`), or when every call that
     fills a list or set it starts empty is in a `try` whose broad `except` only passes or logs (`page_ids = set()`,
     then for each source `try: ... page_ids.add(p["id"]) except Exception: pass`, then `if not page_ids: return
     "No pages found"`, or the same answer after `if page_ids: ... if details: return ...`). A failure text put in a
@@ -1446,9 +1483,12 @@ class GenericSwallowedException(Rule):
     comprehension, a slice, an f-string or a call such as `json.dumps` (`return arxiv.search(q)`, or `papers =
     search(q)` then `return [p.to_dict() for p in papers]`), or tested and answered with a text that says nothing
     was found (`if not results: return "No results found"`, also as the `"message"` of a dict, or a dict that
-    answers `"found": False` without one; in a helper too,
+    answers `"found": False` without one, or handed to a project function that only wraps its text in
+    `TextContent`, `return self._text("No invoices found")`; in a helper too,
     when a tool's answer holds what the helper returns: `report = analytics.stale(days)` then `return
-    {"text": format_report(report)}`). The helper may be reached through others that pass
+    {"text": format_report(report)}`, or when the tool returns as it is the call of a function that returns the
+    helper's, two such steps at most: `return await self.router.route(name, arguments)`, which returns `await
+    self._routes[name].run(arguments)`). The helper may be reached through others that pass
     its outcome on as their own answer (`found = search(q)` then `return [p.title for p in found]`), not as one
     field or line of a larger answer (`{"count": n, "period": period}`, `f"PDF: {status}"`). A dict the tool
     builds around the outcome with only what describes it (`{"timestamp": datetime.now().isoformat(), "result":
@@ -1741,7 +1781,7 @@ class GenericSwallowedException(Rule):
         else:
             report = failure_report(node, index, function, module=module)
             if report is None:
-                text = _branch_text(node)
+                text = _branch_text(node, index, function)
                 scope = self.context.scope
                 empties = swallowed - {"False"}
                 if (
@@ -1857,6 +1897,8 @@ class GenericSwallowedException(Rule):
                 index = self.context.index
                 flags = self._flags[function.node] = {**_skipped_items(function, index), **_except_flags(function, index)}
             inline = flags.get(name, set()) & caught
+            if inline and path and _sets_inside(path[-1], name, function, self.context.index):
+                return None  # ``if metadata is None: try: metadata = fetch() except Exception: metadata = None``
             if inline:
                 # ``try: exists = bool(client.get(x)) except Exception: exists = False``, then ``if exists:``
                 return function, set(inline)

@@ -191,7 +191,9 @@ class ErrorReportedAsSuccess(Rule):
     str(e)}` in it is the tool's result. Above the registering decorator it is not.
 
     A helper, in any module, counts too where a tool returns its outcome as it is (`return await
-    hcloud_server_info(identifier)`, or a local bound once to that call): the failure it answers in an `except`
+    hcloud_server_info(identifier)`, or a local bound once to that call, also through up to two functions that
+    each return the next one's outcome so, `return await self.router.route(name, arguments)` over `return await
+    self._routes[name].run(arguments)`): the failure it answers in an `except`
     clause or an `if`/`else` branch (`return {"success": False, "error": f"Server '{identifier}' not found"}`) is
     that tool's result. It is reported in the helper, without a fix (other callers may read what it returns); a
     helper that only builds reports (`_fail(message)`, `tool_response(success, ...)`) is judged where a tool

@@ -185,6 +185,27 @@ def test_editing_a_tool_rechecks_the_helpers_whose_answer_it_sends(tmp_path: Pat
     assert codes() == {(18, "MCP002")}
 
 
+def test_editing_a_relay_rechecks_the_functions_whose_answer_it_passes_on(tmp_path: Path) -> None:
+    """The handler returns the router's answer, and the router the strategy's: neither module is the strategy's
+    dependency or its handler's, yet editing the router changes what the strategy's returns are."""
+    root = _copy(PROJECTS / "routed_strategies", tmp_path)
+    run = RunOptions(jobs=1, cache_dir=tmp_path / "cache")
+    invoices = root / "billing" / "strategies" / "invoices.py"
+
+    def codes() -> set[tuple[int, str]]:
+        return {(d.row, d.code) for r in check_paths([root], run) if r.path.resolve() == invoices.resolve()
+                for d in r.diagnostics}  # fmt: skip
+
+    assert codes() == {(13, "MCP005"), (16, "MCP002"), (33, "MCP002"), (33, "MCP005")}
+    router = root / "billing" / "router.py"
+    passed = "return await self._routes[name].run(arguments)"
+    dropped = 'await self._routes[name].run(arguments)\n                return [TextContent(type="text", text="done")]'
+    router.write_text(router.read_text().replace(passed, dropped))
+    assert codes() == {(33, "MCP002")}  # the strategies' answers no longer reach the model: only what is wrong anyway
+    router.write_text(router.read_text().replace(dropped, passed))
+    assert codes() == {(13, "MCP005"), (16, "MCP002"), (33, "MCP002"), (33, "MCP005")}
+
+
 def test_summaries_are_cached_by_content(tmp_path: Path) -> None:
     root = _copy(PROJECTS / "weather", tmp_path)
     cache = tmp_path / "cache"

@@ -260,6 +260,9 @@ class Linker:
                 return ("function", file, nested)
             if name in current.assigns:
                 return self._value(file, current.path, current.assigns[name], depth)
+            if name in current.unpacked_at:
+                # ``_, odoo = _resolve_odoo(ctx, instance)`` over ``-> tuple[str, OdooClient]``
+                return self._unpacked(file, current.path, current.unpacked[name], current.unpacked_at[name], depth)
             if name in current.imports:
                 return self._import(file, current.imports[name], depth)
             if name in current.tables:
@@ -329,6 +332,15 @@ class Linker:
             # ``def get_handler(name) -> ToolHandler | None``: what it returns is an instance of that class.
             return self._type(made[1], made[2], returns, depth + 1) if returns else None
         return self._instance(made, depth)
+
+    def _unpacked(self, file: str, scope: str, callee: str, place: int, depth: int) -> Obj | None:
+        """What one element of ``Callee(...)``'s result is, by its ``tuple[...]`` return annotation."""
+        made = self.resolve(file, scope, callee, depth + 1)
+        if made is None or made[0] != "function":
+            return None
+        function = self.functions[made[1]][made[2]]
+        element = function.returns_tuple[place] if place < len(function.returns_tuple) else None
+        return self._type(made[1], made[2], element, depth + 1) if element else None
 
     def _instance(self, cls: Obj | None, depth: int) -> Obj | None:
         """What an object of a resolved class is: a server for a server class (or a project subclass of one), else
@@ -1056,6 +1068,14 @@ class Linker:
                             found = self._method(cfile, cls, called.rpartition(".")[2], 0)
                             if found is not None and found[0] == "function":
                                 yield None, (found[1], found[2])
+        # ``self._strategies[name].handle(arguments)``: that method of each class the table holds, or is made of
+        for held, method in function.table_calls:
+            obj = self.resolve(file, function.path, held)
+            if obj is not None and obj[0] == "table":
+                for cfile, cls in self.table_classes(obj[1], obj[2], obj[3] if len(obj) > 3 else None):
+                    found = self._method(cfile, cls, method, 0)
+                    if found is not None and found[0] == "function":
+                        yield None, (found[1], found[2])
         for owner, prefix in function.getattrs:
             for target in self._getattr_functions(file, function.path, owner, prefix):
                 yield None, target
@@ -1117,24 +1137,50 @@ class Linker:
                         facts[file].edges[(path, name)] = target
                     queue.append((target, hops + 1))
         self._dependencies(facts)
-        self._tools_elsewhere(facts)
-        self._units(facts, self._hollow(facts))
+        relays = self._relays(handlers, callees)
+        self._tools_elsewhere(facts, relays)
+        self._units(facts, self._hollow(facts), relays)
         return facts
 
-    def _tools_elsewhere(self, facts: dict[str, ModuleFacts]) -> None:
-        """Give each module the hashes of the definitions of the handlers in other modules that reach it (the
-        whole other module's units when the handler's cannot be told apart)."""
+    @staticmethod
+    def _relays(
+        handlers: dict[tuple[str, str], Framework], callees: dict[tuple[str, str], list[tuple[str | None, tuple[str, str]]]]
+    ) -> dict[tuple[str, str], set[tuple[str, str]]]:  # fmt: skip
+        """The functions a handler's answer may pass through on its way to each function: those the handler calls,
+        and those they call, that lead to it (the check step follows a tool that returns ``await
+        self.router.route(name, arguments)``, which returns ``await self._routes[name].run(arguments)``, two such
+        steps at most: see :meth:`mcp_lint.discovery.ModuleIndex.answering_handler`).
+
+        Returns:
+            dict[tuple[str, str], set[tuple[str, str]]]: (file, path) of a function to those of its relays.
+        """
+        found: dict[tuple[str, str], set[tuple[str, str]]] = {}
+        for handler in handlers:
+            for _, first in callees.get(handler, ()):
+                for _, second in callees.get(first, ()):
+                    found.setdefault(second, set()).add(first)
+                    for _, third in callees.get(second, ()):
+                        found.setdefault(third, set()).update((first, second))
+        return found
+
+    def _tools_elsewhere(
+        self, facts: dict[str, ModuleFacts], relays: dict[tuple[str, str], set[tuple[str, str]]]
+    ) -> None:  # fmt: skip
+        """Give each module the hashes of the definitions of the handlers in other modules that reach it, and of the
+        functions their answers pass through on the way (``relays``, see :meth:`_relays`) (the whole other module's
+        units when a definition cannot be told apart)."""
         for file, module in facts.items():
             found: set[str] = set()
-            for refs in module.reached.values():
-                for ref in refs:
-                    if ref.file == file or ref.file not in self.summaries:
-                        continue
-                    units = self.summaries[ref.file].units
-                    function = self.functions.get(ref.file, {}).get(ref.path)
-                    line = function.line if function is not None else None
-                    own = [digest for first, last, digest in units if line is not None and first <= line <= last]
-                    found.update(own or [digest for _, _, digest in units] or [ref.file])
+            read = {(ref.file, ref.path) for refs in module.reached.values() for ref in refs}
+            read.update(relay for path in module.reached for relay in relays.get((file, path), ()))
+            for other, path in read:
+                if other == file or other not in self.summaries:
+                    continue
+                units = self.summaries[other].units
+                function = self.functions.get(other, {}).get(path)
+                line = function.line if function is not None else None
+                own = [digest for first, last, digest in units if line is not None and first <= line <= last]
+                found.update(own or [digest for _, _, digest in units] or [other])
             module.tools_elsewhere = tuple(sorted(found))
 
     def _stand_ins(self, file: str, path: str, depth: int = 0) -> list[str]:
@@ -1179,7 +1225,10 @@ class Linker:
             module.hollow = _hollow_bodies([f for f in functions.by_path.values() if f.body is not None], wanted)
         return found
 
-    def _units(self, facts: dict[str, ModuleFacts], functions: dict[str, _Functions]) -> None:
+    def _units(
+        self, facts: dict[str, ModuleFacts], functions: dict[str, _Functions],
+        relays: dict[tuple[str, str], set[tuple[str, str]]],
+    ) -> None:  # fmt: skip
         """Give each module that may be checked (it imports an MCP framework or a tool reaches it) its units, what
         each needs, and the position-free hash of its facts."""
         for file, module in facts.items():
@@ -1191,7 +1240,7 @@ class Linker:
             module.shape = hashlib.sha256(pickle.dumps((module.digest_parts(), hollowed), protocol=4)).hexdigest()
             module.rest = summary.rest
             if summary.units and all(f.body is not None for f in summary.functions):
-                module.units = _module_units(file, module, summary.units, functions[file], facts)
+                module.units = _module_units(file, module, summary.units, functions[file], facts, relays)
 
     @staticmethod
     def _dependencies(facts: dict[str, ModuleFacts]) -> None:
@@ -1248,10 +1297,11 @@ class _Functions:
 
 def _module_units(
     file: str, module: ModuleFacts, spans: list[tuple[int, int, str]], functions: _Functions,
-    facts: dict[str, ModuleFacts],
+    facts: dict[str, ModuleFacts], relays: dict[tuple[str, str], set[tuple[str, str]]],
 ) -> tuple[Unit, ...]:  # fmt: skip
     """A module's units (its summary's top-level functions and classes: first line, last line, hash), with the
-    bodies in each and the other units each needs (see :class:`Unit`)."""
+    bodies in each and the other units each needs (see :class:`Unit`): also those of the functions a handler's
+    answer passes through on its way to one of the unit's (``relays``, see :meth:`Linker._relays`)."""
     unit_of: dict[str, int] = {}
     members: list[list[FunctionSummary]] = [[] for _ in spans]
     at = 0
@@ -1293,6 +1343,7 @@ def _module_units(
             for h in (*module.reached.get(path, ()), *module.wrappers.get(path, ()))
             if h.file == file and h.path in functions.by_path
         }
+        handlers.update(r for path in own for rfile, r in relays.get((file, path), ()) if rfile == file)
         read = forward([*own, *handlers])
         needs = range(len(spans)) if read & leaving else {unit_of[p] for p in read if p in unit_of}
         bodies = _outermost([f.body for f in members[number]])  # type: ignore[misc]

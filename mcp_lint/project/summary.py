@@ -73,12 +73,16 @@ class FunctionSummary:
         reads (set[str]): the names it reads (roots of dotted names), for tables of handlers.
         indexed (set[str]): the dotted attributes it subscripts or calls ``get`` on (``self.tool_definitions[name]``),
             for tables of handlers an object holds.
+        table_calls (list[tuple[str, str]]): methods called on what a collection holds (``self._strategies[name]
+            .handle(arguments)``, ``HANDLERS.get(name).run(args)``): the dotted collection and the method.
         getattrs (list[tuple[str, str]]): ``getattr(obj, computed)`` calls: the object and the name's literal prefix.
         return_values (list[str]): dotted names returned, and dotted callees of calls returned.
         imports (dict[str, str]): imports made inside it (local name to symbolic qualified name).
         assigns (dict[str, str]): local ``name = Callee(...)`` assignments: name to dotted callee.
         unpacked (dict[str, str]): locals bound by unpacking a call's result (``tools, disabled = prepare(...)``):
             name to dotted callee.
+        unpacked_at (dict[str, int]): the place in the unpacked result of each of those locals.
+        returns_tuple (list[str | None]): the classes a ``tuple[...]`` return annotation names, one per element.
         self_attrs (dict[str, str]): ``self.attr = Callee(...)`` in its body: attribute to dotted callee.
         stores (set[str]): collections its parameters are stored into (``REGISTRY[k] = fn``), dotted.
         assigned_names (set[str]): every local name it binds.
@@ -110,11 +114,14 @@ class FunctionSummary:
     dynamic_call: bool = False
     reads: set[str] = field(default_factory=set)
     indexed: set[str] = field(default_factory=set)
+    table_calls: list[tuple[str, str]] = field(default_factory=list)
     getattrs: list[tuple[str, str]] = field(default_factory=list)
     return_values: list[str] = field(default_factory=list)
     imports: dict[str, str] = field(default_factory=dict)
     assigns: dict[str, str] = field(default_factory=dict)
     unpacked: dict[str, str] = field(default_factory=dict)
+    unpacked_at: dict[str, int] = field(default_factory=dict)
+    returns_tuple: list[str | None] = field(default_factory=list)
     self_attrs: dict[str, str] = field(default_factory=dict)
     stores: set[str] = field(default_factory=set)
     assigned_names: set[str] = field(default_factory=set)
@@ -266,6 +273,28 @@ def type_name(node: ast.AST | None) -> str | None:
         else:
             return dotted(node)
     return None
+
+
+def tuple_types(node: ast.AST | None) -> list[str | None]:
+    """The classes a ``tuple[...]`` annotation names, in order (``tuple[str, OdooClient]``: ``["str",
+    "OdooClient"]``), each as :func:`type_name` gives it; empty for any other annotation.
+
+    Args:
+        node (ast.AST | None): a return annotation.
+    Returns:
+        list[str | None]: one per element.
+    """
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        try:
+            node = ast.parse(node.value.strip(), mode="eval").body
+        except SyntaxError:
+            return []
+    if not isinstance(node, ast.Subscript) or (dotted(node.value) or "").rsplit(".", 1)[-1] not in ("tuple", "Tuple"):
+        return []
+    elements = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+    if any(isinstance(e, ast.Constant) and e.value is Ellipsis for e in elements):
+        return []  # ``tuple[Client, ...]``
+    return [type_name(element) for element in elements]
 
 
 def _refs(node: ast.AST) -> list[str]:
@@ -426,6 +455,7 @@ class _Summariser:
             if star is not None:
                 info.params.append((star.arg, None))
         info.returns = type_name(node.returns)
+        info.returns_tuple = tuple_types(node.returns)
         first = node.body[0]
         info.body = (first.lineno, first.col_offset, node.end_lineno or first.lineno)
         self.summary.functions.append(info)
@@ -488,10 +518,13 @@ class _Summariser:
         if isinstance(target, (ast.Tuple, ast.List)):
             made = value.value if isinstance(value, ast.Await) else value
             callee = dotted(made.func) if isinstance(made, ast.Call) else None
-            for element in target.elts:
+            starred = any(isinstance(element, ast.Starred) for element in target.elts)
+            for place, element in enumerate(target.elts):
                 self.bind(element.value if isinstance(element, ast.Starred) else element, None, function, in_class_body)
                 if function is not None and callee is not None and isinstance(element, ast.Name):
                     function.unpacked[element.id] = callee  # ``tools, disabled = prepare_tools(...)``
+                    if not starred:
+                        function.unpacked_at[element.id] = place  # ``_, odoo = _resolve_odoo(ctx, instance)``
             return
         if isinstance(value, ast.Await):
             value = value.value
@@ -608,7 +641,14 @@ class _Summariser:
                 function.dynamic_call = True
                 inner = func.value if isinstance(func, ast.Attribute) else None
                 made = dotted(inner.func) if isinstance(inner, ast.Call) else None
-                if made is not None:
+                held = None
+                if isinstance(inner, ast.Subscript):
+                    held = dotted(inner.value)  # ``self._strategies[name].handle(arguments)``
+                elif made is not None and made.endswith(".get") and isinstance(inner, ast.Call):
+                    held = made.removesuffix(".get")  # ``HANDLERS.get(name).run(args)``
+                if held is not None and isinstance(func, ast.Attribute):
+                    function.table_calls.append((held, func.attr))
+                elif made is not None:
                     # ``jenkins(ctx).get_plugin_graph(...)``: a method of what a function returns (its annotation)
                     function.calls.append(f"{made}().{func.attr}")
             else:
