@@ -363,6 +363,18 @@ def _wraps_text(function: FunctionInfo) -> bool:
     return isinstance(text, cst.Name) and text.value == params[0]
 
 
+def _falls_back(payload: cst.BaseExpression, index: ModuleIndex, function: FunctionInfo) -> bool:
+    """Whether what an ``except`` returns is the outcome of another try at the work: a call of a function that
+    catches its own failures and answers a success too (``return _send_message_direct(recipient, message)``, whose
+    reports carry the error it meets), not a builder of failure reports."""
+    call = payload.expression if isinstance(payload, cst.Await) else payload
+    helper = _called(index, function, call) if isinstance(call, cst.Call) else None
+    if helper is None or helper is function or not helper.own_of(cst.Try):
+        return False
+    module = helper.module or index
+    return any(failure_shape(value, module, helper) is None for value in helper.returns)
+
+
 def _leaves_when_done(block: cst.BaseSuite) -> bool:
     """Whether a block returns or raises, or ends in an ``if`` whose body does (``if page_ids: details = ...`` then
     ``if details: return ...``): the statement after it is where the block's own test failed, or its last one."""
@@ -1502,6 +1514,10 @@ class GenericSwallowedException(Rule):
     outcome (`result.text`) fails on `None` instead and is not reported, nor is `None` in one field of the tool's
     answer, nor a value the tool takes apart in loops and filters first.
 
+    An `except` that returns what another try at the work answers (`except Exception: return
+    _post_direct(channel, text)`, a function that catches its own failures, reports them with their errors and
+    answers a success too) falls back; it does not report, and is not reported.
+
     Narrow `except` clauses are not reported (their type is the classification), nor reports that include
     the exception (`str(e)`, `f"{e}"`, `repr(e)`, `type(e).__name__`, `e.args`, `e.response["Error"]["Code"]`,
     `traceback.format_exc()`, or a local value derived from it) or what a service answered (`response.text`,
@@ -1644,6 +1660,8 @@ class GenericSwallowedException(Rule):
             report = FailureReport(node, shape, payload) if shape is not None else None  # type: ignore[arg-type]
         else:
             report = failure_report(node, self.context.index, scope.function, module=self.context.module)
+            if report is not None and report.shape is Shape.HELPER and _falls_back(report.payload, self.context.index, scope.function):
+                return  # ``except Exception: return _send_direct(recipient, message)``: the work tried another way
         informativeness = _Informativeness(self.context.index, scope.function, handler, [*within, node])
         if report is None:
             value = node.value if isinstance(node, cst.Return) else None

@@ -165,7 +165,9 @@ _MUTATORS = frozenset(
 # Methods that add to a collection in place: an accumulator built with them is a result.
 _ACCUMULATE = frozenset({"append", "extend", "add", "update", "insert", "appendleft", "extendleft", "setdefault"})
 # Builtins whose value is their argument's: `list(rows)`, `sorted(hits)`.
-_WRAPPERS = frozenset({"list", "tuple", "set", "frozenset", "sorted", "reversed", "dict", "filter"})
+_WRAPPERS = frozenset({"list", "tuple", "set", "frozenset", "sorted", "reversed", "dict", "filter", "str", "int", "float"})
+# Calls that list the files at a place (``glob.glob(pattern)``, ``os.listdir(folder)``, ``Path(p).rglob("*.md")``).
+_LISTINGS = frozenset({"glob", "iglob", "rglob", "listdir", "scandir", "iterdir"})
 _WRITE_SQL = re.compile(r"^\s*(insert|update|delete|replace|merge|upsert|create|drop|alter|truncate)\b", re.I)
 _EXPLAIN_SQL = re.compile(r"^\s*explain\b", re.I)
 _SCOPES = (cst.FunctionDef, cst.ClassDef, cst.Lambda)
@@ -1131,7 +1133,15 @@ class Flow:
             callee = callee_name(expr.func)
             positional = [a.value for a in expr.args if a.keyword is None and not a.star]
             if isinstance(expr.func, cst.Name) and callee in _WRAPPERS and positional:
-                return self.kind(positional[0])
+                return self.kind(positional[0])  # ``str(light_id)`` is what it converts
+            if isinstance(expr.func, cst.Name) and callee == "getattr" and positional:
+                # ``func = getattr(accounting_api, endpoint)``: a member of an object, code rather than data; of a
+                # fetched record, one of its fields
+                return "field" if self.kind(positional[0]) in ("result", "field") else "other"
+            if callee in _LISTINGS and not self.from_input(expr):
+                # ``glob.glob(os.path.join(sources, "*/AddressBook.db"))``: the files at a place the code names
+                # are configuration, not what a search of the tool's input found
+                return "other"
             if callee is not None and _TRANSFORM.search(callee):
                 # a parse of the arguments is input; a parse of what the tool fetched is its result
                 kinds = {self.kind(arg.value) for arg in expr.args}
@@ -1881,7 +1891,11 @@ class EmptyResultAsError(Rule):
     key (`"creative" not in ad`); a single object read through a getter given no arguments
     (`project = manager.GetCurrentProject()`): a part of what the tool holds, or an unmet precondition;
     a value the empty branch computes itself to try another way; values taken from the tool's arguments
-    (`arguments.get("ids")`, `args["x"]`, `request.query`, a parse of them, `isinstance` checks); allow-list
+    (`arguments.get("ids")`, `args["x"]`, `request.query`, a parse or conversion of them, `str(lamp_id)`, still
+    looked up in what the tool fetched when the report says so, `isinstance` checks); a member of an object picked
+    by name (`func = getattr(api, endpoint)`: code, not data); the files at a place the code names
+    (`glob.glob(os.path.join(SOURCES, "*/archive.db"))`: configuration, unlike a listing of a folder the tool is
+    given); allow-list
     checks (`if name not in ALLOWED`, or the argument looked up in a registry or configuration the server
     holds: `[e for e, lang in registry.items() if lang == language]`), or looked up in a dict the code writes out
     when the report says the argument is unknown or unsupported (`QUERIES.get(metric)` answered with "Unknown
