@@ -214,6 +214,20 @@ class FunctionInfo:
             self._scan()
         return self._loops  # type: ignore[return-value]
 
+    def call_params(self, call: cst.Call) -> list[str]:
+        """The names of the parameters a call's positional arguments go to, in order.
+
+        Args:
+            call (cst.Call): a call of this function.
+        Returns:
+            list[str]: its positional parameters; ``self`` or ``cls`` left out for a call through an attribute
+            (``client.fetch(x)``, ``self._text(message)``).
+        """
+        params = [p.name.value for p in (*self.node.params.posonly_params, *self.node.params.params)]
+        if params and params[0] in ("self", "cls") and isinstance(call.func, cst.Attribute):
+            return params[1:]
+        return params
+
     def outcome(self, value: cst.BaseExpression) -> cst.BaseExpression:
         """What a returned value answers with as it is: the value, awaited or not, or what a local bound once to it
         was bound to (``projects = await fetch(...)`` then ``return projects``: the call).
@@ -450,8 +464,7 @@ class ModuleIndex:
                 for relay in layer:
                     resolve = (relay.module or self).callee
                     for value in relay.returns:
-                        node = value.expression if isinstance(value, cst.Await) else value
-                        node = relay.outcome(node)
+                        node = relay.outcome(value)
                         called = resolve(relay, node.func) if isinstance(node, cst.Call) else None
                         if called is not None and self.key_of(called) not in seen:
                             seen.add(self.key_of(called))

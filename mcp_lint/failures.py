@@ -479,9 +479,7 @@ _FAILURE_PARAMS = frozenset({"error", "is_error", "iserror", "failed", "failure"
 def _flag_says_success(helper: FunctionInfo, call: cst.Call) -> bool:
     """Whether a call gives a response builder's success flag a literal that says it succeeded
     (``format_tool_response(True, data=...)``, ``respond(ok=True)``, ``build(is_error=False)``)."""
-    params = [p.name.value for p in (*helper.node.params.posonly_params, *helper.node.params.params)]
-    if params and params[0] in ("self", "cls") and isinstance(call.func, cst.Attribute):
-        params = params[1:]
+    params = helper.call_params(call)
     for position, arg in enumerate(call.args):
         if arg.star:
             return False
@@ -508,9 +506,7 @@ def _states_failure(expr: cst.BaseExpression) -> bool:
 
 def _passed_into_result(helper: FunctionInfo, call: cst.Call, arg: cst.Arg) -> bool:
     """Whether the helper's returned values read the parameter a call's argument is given to."""
-    params = [p.name.value for p in (*helper.node.params.posonly_params, *helper.node.params.params)]
-    if params and params[0] in ("self", "cls") and isinstance(call.func, cst.Attribute):
-        params = params[1:]
+    params = helper.call_params(call)
     if arg.keyword is not None:
         param = arg.keyword.value
     else:

@@ -273,11 +273,9 @@ def project_files(root: str, settings_for: Callable[[Path], Settings], walked: W
     for file in listed:
         if project_root(file, (root,)) != root:
             continue  # a project nested inside this one
-        try:
-            with open(file, "rb") as handle:
-                sources[file] = handle.read()
-        except OSError:
-            continue
+        data = read_file(file)
+        if data is not None:
+            sources[file] = data
     return sources
 
 

@@ -23,6 +23,7 @@ from mcp_lint.failures import (
     is_error_string,
     literal_text,
     message_node,
+    payload_fields,
     report_text,
     string_prefix,
 )
@@ -327,7 +328,7 @@ def _branch_text(
     value = node.value if isinstance(node, cst.Return) else None
     if isinstance(value, cst.Call) and value.args and index is not None and function is not None:
         wrapper = _called(index, function, value)
-        if wrapper is not None and wrapper is not function and _wraps_text(wrapper):
+        if wrapper is not None and wrapper is not function and _wraps_text(wrapper, value):
             value = value.args[0].value
     if isinstance(value, cst.List) and len(value.elements) == 1:
         value = value.elements[0].value
@@ -346,12 +347,11 @@ def _branch_text(
     return None
 
 
-def _wraps_text(function: FunctionInfo) -> bool:
-    """Whether a function's one ``return`` sends its first parameter as ``TextContent`` text, or a list of one
-    (``def _create_success_response(message): return [TextContent(type="text", text=message)]``)."""
-    params = [p.name.value for p in (*function.node.params.posonly_params, *function.node.params.params)]
-    if params and params[0] in ("self", "cls") and function.class_name is not None:
-        params = params[1:]
+def _wraps_text(function: FunctionInfo, call: cst.Call) -> bool:
+    """Whether the one ``return`` of the function a call runs sends the call's first argument as ``TextContent``
+    text, or a list of one (``def _create_success_response(message): return [TextContent(type="text",
+    text=message)]``)."""
+    params = function.call_params(call)
     if not params or len(function.returns) != 1:
         return False
     value = function.returns[0]
@@ -359,7 +359,7 @@ def _wraps_text(function: FunctionInfo) -> bool:
         value = value.elements[0].value
     if not isinstance(value, cst.Call) or callee_name(value.func) != "TextContent":
         return False
-    text = next((a.value for a in value.args if a.keyword is not None and a.keyword.value == "text"), None)
+    text = (payload_fields(value) or {}).get("text")
     return isinstance(text, cst.Name) and text.value == params[0]
 
 
@@ -1242,9 +1242,7 @@ def _find_called(index: ModuleIndex, caller: FunctionInfo, call: cst.Call) -> Fu
     callee = index.callee(caller, call.func)
     if callee is None:
         return None
-    params = [p.name.value for p in (*callee.node.params.posonly_params, *callee.node.params.params)]
-    if params and params[0] in ("self", "cls") and isinstance(call.func, cst.Attribute):
-        params = params[1:]
+    params = callee.call_params(call)
     if not params or not _runs(callee, params[0]):
         return callee
     given = [a.value for a in call.args if a.keyword is None and not a.star][:1]

@@ -246,6 +246,14 @@ def dotted(node: ast.AST | None) -> str | None:
     return None
 
 
+def _unquoted(node: ast.Constant) -> ast.AST | None:
+    """The expression a string annotation holds (``"FastMCP"``), or None when it does not parse."""
+    try:
+        return ast.parse(str(node.value).strip(), mode="eval").body
+    except SyntaxError:
+        return None
+
+
 def type_name(node: ast.AST | None) -> str | None:
     """Return the class an annotation or base names: strings parsed, ``Optional[X]``/``X | None`` unwrapped,
     and subscripts dropped (``Server[Any]`` names ``Server``).
@@ -257,9 +265,8 @@ def type_name(node: ast.AST | None) -> str | None:
     """
     for _ in range(8):
         if isinstance(node, ast.Constant) and isinstance(node.value, str):
-            try:
-                node = ast.parse(node.value.strip(), mode="eval").body
-            except SyntaxError:
+            node = _unquoted(node)
+            if node is None:
                 return None
         elif isinstance(node, ast.Subscript):
             outer = dotted(node.value) or ""
@@ -285,10 +292,7 @@ def tuple_types(node: ast.AST | None) -> list[str | None]:
         list[str | None]: one per element.
     """
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
-        try:
-            node = ast.parse(node.value.strip(), mode="eval").body
-        except SyntaxError:
-            return []
+        node = _unquoted(node)
     if not isinstance(node, ast.Subscript) or (dotted(node.value) or "").rsplit(".", 1)[-1] not in ("tuple", "Tuple"):
         return []
     elements = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
