@@ -424,6 +424,23 @@ class ModuleIndex:
                     return handler
         return None
 
+    def callers(self, function: FunctionInfo) -> list[FunctionInfo]:
+        """The functions in tool context that call a function of this module, in any module of the project.
+
+        Args:
+            function (FunctionInfo): a function of this module.
+        Returns:
+            list[FunctionInfo]: its callers whose modules can be read, in the project model's order.
+        """
+        found: list[FunctionInfo] = []
+        facts = self.facts
+        for file, path in facts.callers.get(function.path, ()) if facts is not None else ():
+            other = self if file == self.file else self.project.index_for(file) if self.project is not None else None
+            caller = other.by_path.get(path) if other is not None else None
+            if caller is not None:
+                found.append(caller)
+        return found
+
     def _answers(
         self, tool: FunctionInfo, target: tuple[str | None, str], method: str, whole: bool,
         skip: Callable[[FunctionInfo, cst.BaseExpression, str], bool] | None,

@@ -497,19 +497,30 @@ def _swallowed_values(
     that returns another helper's outcome (``return merge_cells(...)``) swallows what that one swallows; with
     ``within``, also one whose outcome it passes on inside what it returns (``repos = get_items(...)`` then
     ``return [convert(r) for r in repos]``: "[]"), and never "False" (a flag is not a result). A function run in a
-    worker thread (``await asyncio.to_thread(searcher.search, query)``) is followed as a call of it. Worked out
-    once per helper and arguments."""
+    worker thread (``await asyncio.to_thread(searcher.search, query)``) is followed as a call of it."""
+    return {value for value, _ in _swallow_roots(helper, index, position, depth, within)}
+
+
+def _swallow_roots(
+    helper: FunctionInfo, index: ModuleIndex, position: int | None = None, depth: int = 0, within: bool = False
+) -> set[tuple[str, FunctionInfo]]:
+    """:func:`_swallowed_values`, each value with the function whose own code answers it in place of the
+    exception (the helper, or one it passes on the outcome of). Worked out once per helper and arguments."""
     found = _remembered(helper, "swallowed", index, (position, depth, within), lambda: frozenset(
         _find_swallowed(helper, index, position, depth, within)
     ))  # fmt: skip
     return set(found)
 
 
-def _find_swallowed(
-    helper: FunctionInfo, index: ModuleIndex, position: int | None, depth: int, within: bool
-) -> set[str]:
-    """:func:`_swallowed_values`, worked out."""
-    found: set[str] = set()
+def _own_swallows(
+    helper: FunctionInfo, index: ModuleIndex, position: int | None = None
+) -> list[tuple[str, cst.CSTNode | None]]:  # fmt: skip
+    """What a function's own code answers in place of every exception, each with the statement that answers it:
+    a broad ``except`` clause's ``return`` of False, None or an empty value (no ``if`` inside the clause choosing
+    it), the ``return None`` after a loop that skips each candidate that raises, and the ``return`` after a ``try``
+    whose broad ``except`` only logs (None where the function ends there). With a position, what they put there
+    in a returned tuple."""
+    found: list[tuple[str, cst.CSTNode | None]] = []
     for returned in _except_returns(helper, index):
         value = returned.value
         if position is not None:
@@ -517,9 +528,18 @@ def _find_swallowed(
             value = elements[position].value if position < len(elements) else cst.Name("True")
         empty = "False" if isinstance(value, cst.Name) and value.value == "False" else _empty_value(value)
         if empty is not None:
-            found.add(empty)
+            found.append((empty, returned))
     if position is None:
-        found |= _loop_swallowed(helper, index)
+        found.extend(_loop_swallowed(helper, index))
+    found.extend(_fallthrough_swallowed(helper, index, position))
+    return found
+
+
+def _find_swallowed(
+    helper: FunctionInfo, index: ModuleIndex, position: int | None, depth: int, within: bool
+) -> set[tuple[str, FunctionInfo]]:
+    """:func:`_swallow_roots`, worked out."""
+    found = {(value, helper) for value, _ in _own_swallows(helper, index, position)}
     if position is None and not within and depth < 3:
         # ``all_assignments = []``, a loop whose broad ``except`` skips each course that fails, then ``return
         # all_assignments``: left empty when every course fails. Only for a caller that tests it (``if not
@@ -529,8 +549,7 @@ def _find_swallowed(
             skipped = _skipped_items(helper, index, depth)
             for value in returned:
                 if isinstance(value, cst.Name):
-                    found |= skipped.get(value.value, set())
-    found |= _fallthrough_swallowed(helper, index, position)
+                    found |= {(empty, helper) for empty in skipped.get(value.value, set())}
     if depth < 3 and position is None:
         tested = _tested_names(helper) if within else set()
         for value in helper.returns:
@@ -540,13 +559,13 @@ def _find_swallowed(
                     # ``return {"projects": self.search_projects(q), "uploads": self.search_uploads(q)}``: when
                     # each part is a helper's outcome that turns every exception into an empty value, every
                     # failure reads as nothing found anywhere
-                    emptied: list[set[str]] = []
+                    emptied: list[set[tuple[str, FunctionInfo]]] = []
                     for part in parts:
                         delegate = _called(index, helper, part)
                         if delegate is None or delegate is helper:
                             break
-                        swallowed = _swallowed_values(delegate, delegate.module or index, None, depth + 1, True)
-                        emptied.append(swallowed - {"None"})
+                        roots = _swallow_roots(delegate, delegate.module or index, None, depth + 1, True)
+                        emptied.append({root for root in roots if root[0] != "None"})
                         if not emptied[-1]:
                             break
                     else:
@@ -556,16 +575,77 @@ def _find_swallowed(
                 for call, keeps_none in _outcome_calls(helper, value, tested, strict=True):
                     delegate = _called(index, helper, call)
                     if delegate is not None and delegate is not helper:
-                        passed = _swallowed_values(delegate, delegate.module or index, None, depth + 1, True)
-                        found |= passed if keeps_none else passed - {"None"}
+                        roots = _swallow_roots(delegate, delegate.module or index, None, depth + 1, True)
+                        found |= {root for root in roots if keeps_none or root[0] != "None"}
                 continue
             if isinstance(value, cst.Await):
                 value = value.expression
             if isinstance(value, cst.Call):
                 delegate = _called(index, helper, value)
                 if delegate is not None and delegate is not helper:
-                    found |= _swallowed_values(delegate, delegate.module or index, None, depth + 1)
-    return found - {"False"} if within else found
+                    found |= _swallow_roots(delegate, delegate.module or index, None, depth + 1)
+    return {root for root in found if root[0] != "False"} if within else found
+
+
+def _passed_roots(function: FunctionInfo, index: ModuleIndex) -> set[tuple[str, FunctionInfo]]:
+    """The empty values a function answers with as they are, each with the function whose broad ``except`` gives
+    it in place of every exception: it passes on the outcome of a call (``return arxiv.search(q)``, or ``papers =
+    search(q)`` then ``return [p.to_dict() for p in papers]``, not a local it tests first) of a helper that
+    swallows into that value (see :func:`_swallow_roots`, with ``within``); None only where it reaches the answer
+    whole. Worked out once per function."""
+
+    def work() -> frozenset[tuple[str, FunctionInfo]]:
+        found: set[tuple[str, FunctionInfo]] = set()
+        tested = _tested_names(function)
+        for value in function.returns:
+            for call, keeps_none in _outcome_calls(function, value, tested):
+                helper = _called(index, function, call)
+                if helper is None or helper is function:
+                    continue
+                roots = _swallow_roots(helper, helper.module or index, within=True)
+                found |= {root for root in roots if keeps_none or root[0] != "None"}
+        return frozenset(found)
+
+    return set(_remembered(function, "passed", index, (), work))
+
+
+def _answered_whole_by(root: FunctionInfo, value: str, index: ModuleIndex) -> str | None:
+    """The tool that answers, as it is, the empty value a function's own broad ``except`` gives (see
+    :func:`_own_swallows`): one of the functions that call it, directly or through up to three helpers, passes
+    it on (see :func:`_passed_roots`) and is the tool, or a function whose outcome the tool returns as it is.
+    Found through the project model's callers, so also where the tool reaches it through a table of handler
+    objects. Worked out once per function and value.
+
+    Returns:
+        str | None: the tool's name, or None.
+    """
+
+    def work() -> str | None:
+        key = index.key_of(root)
+        layer, seen = [root], {key}
+        for _ in range(4):
+            following: list[FunctionInfo] = []
+            for function in layer:
+                for caller in (function.module or index).callers(function):
+                    if index.key_of(caller) in seen:
+                        continue
+                    seen.add(index.key_of(caller))
+                    following.append(caller)
+                    here = caller.module or index
+                    scope = here.scopes.get(caller.node)
+                    if scope is None:
+                        continue
+                    if not any(empty == value and index.key_of(r) == key for empty, r in _passed_roots(caller, here)):
+                        continue
+                    if scope.result_of is not None:
+                        return scope.result_of.name
+                    handler = here.answering_handler(scope, True, skip=_returned_when_set)
+                    if handler is not None:
+                        return handler.name
+            layer = following
+        return None
+
+    return _remembered(root, "answered", index, (value,), work)
 
 
 def _except_flags(function: FunctionInfo, index: ModuleIndex) -> dict[str, set[str]]:
@@ -766,18 +846,19 @@ def _binds_name(statement: cst.BaseStatement, name: str) -> bool:
     )
 
 
-def _loop_swallowed(helper: FunctionInfo, index: ModuleIndex) -> set[str]:
+def _loop_swallowed(helper: FunctionInfo, index: ModuleIndex) -> list[tuple[str, cst.CSTNode | None]]:
     """What a helper returns after a loop that tries each candidate and skips those that raise (``except Exception:
-    continue``), when its last statement is ``return None`` or ``return False``: every exception ends there too."""
+    continue``), when its last statement is ``return None`` or ``return False``: every exception ends there too.
+    With that ``return``."""
     body = helper.node.body
     statements = body.body if isinstance(body, cst.IndentedBlock) else ()
     last = statements[-1] if statements else None
     if not (isinstance(last, cst.SimpleStatementLine) and isinstance(last.body[-1], cst.Return)):
-        return set()
+        return []
     value = last.body[-1].value
     text = "None" if value is None else value.value if isinstance(value, cst.Name) else None
     if text not in ("None", "False"):
-        return set()
+        return []
     for statement in statements[:-1]:
         if not isinstance(statement, (cst.For, cst.While)):
             continue
@@ -791,15 +872,17 @@ def _loop_swallowed(helper: FunctionInfo, index: ModuleIndex) -> set[str]:
                     and isinstance(ending.body[-1], cst.Continue)
                     and breadth(handler, index) is not None
                 ):
-                    return {text}  # type: ignore[arg-type]
-    return set()
+                    return [(text, last.body[-1])]  # type: ignore[list-item]
+    return []
 
 
-def _fallthrough_swallowed(helper: FunctionInfo, index: ModuleIndex, position: int | None = None) -> set[str]:
+def _fallthrough_swallowed(
+    helper: FunctionInfo, index: ModuleIndex, position: int | None = None
+) -> list[tuple[str, cst.CSTNode | None]]:  # fmt: skip
     """What a helper returns after a ``try`` whose broad ``except`` only logs and falls through (``try: return
     refresh() except Exception as e: print(e)`` then ``return None``, or the end of the function): every
     exception ends there. With a position, what that ``return`` puts there in a tuple (``return None, session,
-    None``)."""
+    None``). With that ``return`` (None where the function ends)."""
     body = helper.node.body
     statements = list(body.body) if isinstance(body, cst.IndentedBlock) else []
     for at, statement in enumerate(statements):
@@ -812,21 +895,22 @@ def _fallthrough_swallowed(helper: FunctionInfo, index: ModuleIndex, position: i
             continue
         following = statements[at + 1] if at + 1 < len(statements) else None
         if following is None:
-            return {"None"} if position is None else set()  # the function ends: it returns None
+            return [("None", None)] if position is None else []  # the function ends: it returns None
         if isinstance(following, cst.SimpleStatementLine) and isinstance(following.body[0], cst.Return):
-            value = following.body[0].value
+            returned = following.body[0]
+            value = returned.value
             if position is not None:
                 elements = value.elements if isinstance(value, cst.Tuple) else ()
                 if position >= len(elements) or any(isinstance(e, cst.StarredElement) for e in elements):
-                    return set()
+                    return []
                 value = elements[position].value
             if value is None:
-                return {"None"}
+                return [("None", returned)]
             if isinstance(value, cst.Name) and value.value in ("False", "None"):
-                return {value.value}
+                return [(value.value, returned)]
             value = _unsliced(value)  # ``return papers[:max_results]``
             if isinstance(value, cst.Name) and _set_empty_before(statements[:at], value.value):
-                return {"[]"}  # ``apps = []``, filled in the ``try``: every exception leaves it empty
+                return [("[]", returned)]  # ``apps = []``, filled in the ``try``: every exception leaves it empty
             if isinstance(value, cst.Name):
                 # ``except Exception: _client = None`` then ``return _client``
                 emptied = {
@@ -837,8 +921,8 @@ def _fallthrough_swallowed(helper: FunctionInfo, index: ModuleIndex, position: i
                     and isinstance(small.value, cst.Name) and small.value.value in ("None", "False")
                 }  # fmt: skip
                 if emptied:
-                    return emptied
-    return set()
+                    return [(text, returned) for text in sorted(emptied)]
+    return []
 
 
 def _set_empty_before(statements: Sequence[cst.BaseStatement], name: str) -> bool:
@@ -1545,8 +1629,11 @@ class GenericSwallowedException(Rule):
     over `async def run_blocking(func, *args): return await anyio.to_thread.run_sync(func, *args)`), and in each
     branch of a low-level dispatcher that binds the same local (the binding that reaches the branch's return
     counts). Putting an empty value in place of an empty one (`papers if papers else []`) is no test of the
-    outcome. A chain of helpers that the tool returns whole is reported once, where a helper passes on what the
-    one below it swallowed. A helper that logs the exception it is given and returns the exception its caller
+    outcome. A helper whose outcome a tool answers with as it is, through any chain of helpers, is reported
+    once, where it swallows: at its `except` clause's `return []` (or at the `return` that follows a `try` whose
+    broad `except` only logs, `return papers` after `papers = []`), whichever tools pass it on, since that is the
+    line to change; the tool's own `return` is reported instead only where the function that swallows runs in no
+    tool context of its own. A helper that logs the exception it is given and returns the exception its caller
     raises, made of its other arguments (`raise _fail("list tables", e, hint) from e` over `return
     ToolError(f"{action} failed. {hint}")`), drops it. `{"type": "error", "message": ...}` and
     `{"result": "error", "msg": ...}` (Zulip's answer shape) are error dicts.
@@ -1624,6 +1711,8 @@ class GenericSwallowedException(Rule):
         self._flags: dict[cst.FunctionDef, dict[str, set[str]]] = {}
         # (function, whole) -> whether a tool's answer holds what it returns (see _answers_tool)
         self._answers: dict[tuple[cst.FunctionDef, bool], bool] = {}
+        # function -> what its own code answers in place of every exception, by the statement that answers it
+        self._sites: dict[cst.FunctionDef, dict[int, str]] = {}
 
     def _check(self, node: cst.Return | cst.Raise | cst.Call) -> None:
         scope = self.context.scope
@@ -1681,6 +1770,9 @@ class GenericSwallowedException(Rule):
             ):  # fmt: skip
                 # ``except Exception: return ""`` in the tool itself: the model reads every failure as an empty result
                 self.report(node, f"{what} answered with {empty}, which reads as a valid empty result; report the error")
+            elif isinstance(node, cst.Return) and not (handler_at and _guarded_import(within[handler_at - 1])):
+                # ``except Exception: return []`` in a helper whose outcome a tool answers with as it is
+                self._check_passed_whole(node, scope, what)
             return
         if informativeness.is_informative(report.payload):
             dropping = _dropping_helper(report.payload, informativeness.derived, self.context.index, scope.function)
@@ -1777,8 +1869,9 @@ class GenericSwallowedException(Rule):
                     if found is not None:
                         break
         if found is None:
-            if isinstance(node, cst.Return):
+            if isinstance(node, cst.Return) and self.context.scope is not None:
                 self._check_passed_on(node, function)
+                self._check_passed_whole(node, self.context.scope, "Broad except above only logs, so")
             return
         if _raises_given(node, function):
             return  # ``raise fallback_error``: what the caller built, with the real cause
@@ -1831,8 +1924,9 @@ class GenericSwallowedException(Rule):
     def _check_passed_on(self, node: cst.Return, function: FunctionInfo) -> None:
         """``return arxiv.search(query)``, or ``papers = arxiv.search(query)`` then ``return [p.to_dict() for p in
         papers]``, in the tool itself, where the helper turns every exception into an empty value: the model reads
-        each failure as a valid empty result. A value the tool tests first (``if not papers:``) is judged at the
-        test's branch instead."""
+        each failure as a valid empty result. Reported here only where the function that swallows runs in no tool
+        context of its own (``_check_passed_whole`` reports it where it swallows). A value the tool tests first
+        (``if not papers:``) is judged at the test's branch instead."""
         scope = self.context.scope
         if node.value is None or scope is None:
             return
@@ -1842,9 +1936,11 @@ class GenericSwallowedException(Rule):
             helper = _called(index, function, candidate)
             if helper is None or helper is function:
                 continue
-            swallowed = _swallowed_values(helper, helper.module or index, within=True)
-            if not keeps_none:
-                swallowed = swallowed - {"None"}
+            roots = _swallow_roots(helper, helper.module or index, within=True)
+            swallowed = {
+                value for value, root in roots
+                if (keeps_none or value != "None") and _answered_whole_by(root, value, root.module or index) is None
+            }  # fmt: skip
             if swallowed and function.outcome(node.value) is candidate and not _swallowed_values(
                 helper, helper.module or index, depth=3
             ):
@@ -1859,6 +1955,25 @@ class GenericSwallowedException(Rule):
                     "result; let it raise or return the error",
                 )
                 return
+
+    def _check_passed_whole(self, node: cst.Return, scope: ToolScope, what: str) -> None:
+        """``except Exception: return []`` in a helper (or ``papers = []``, a ``try`` whose broad ``except`` only logs,
+        then ``return papers``), where a tool answers with what the helper returns as it is, through the helpers
+        that pass it on (see :func:`_answered_whole_by`): every failure reads as a valid empty result. Reported
+        where the helper swallows, once, whichever tools pass it on."""
+        if scope.result_of is not None:
+            return  # the tool's own ``except``: reported in ``_check``
+        function = scope.function
+        index = self.context.index
+        sites = self._sites.get(function.node)
+        if sites is None:
+            sites = self._sites[function.node] = {
+                id(site): value for value, site in _own_swallows(function, index) if site is not None and value != "False"
+            }  # fmt: skip
+        value = sites.get(id(node))
+        tool = _answered_whole_by(function, value, index) if value is not None else None
+        if tool is not None:
+            self.report(node, f"{what} answered with {value}, which {tool}() returns as a valid empty result; report the error")
 
     def _answers_tool(self, scope: ToolScope, whole: bool = False) -> bool:
         """:func:`_answers_tool`, worked out once per function."""

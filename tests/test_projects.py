@@ -206,6 +206,30 @@ def test_editing_a_relay_rechecks_the_functions_whose_answer_it_passes_on(tmp_pa
     assert codes() == {(13, "MCP005"), (16, "MCP002"), (33, "MCP002"), (33, "MCP005")}
 
 
+def test_editing_a_tool_rechecks_the_helper_whose_swallowed_outcome_it_passed_on(tmp_path: Path) -> None:
+    """MCP002 reports a helper's ``except Exception: return []`` where it swallows, because a tool in another module
+    answers with its outcome as it is; the helper's module does not depend on the tool's, yet editing the tool so
+    that it tests the outcome first moves the finding to the tool."""
+    root = _copy(PROJECTS / "threaded_board", tmp_path)
+    run = RunOptions(jobs=1, cache_dir=tmp_path / "cache")
+    search, server = root / "board" / "search.py", root / "board" / "server.py"
+
+    def codes(path: Path) -> set[tuple[int, str]]:
+        return {(d.row, d.code) for r in check_paths([root], run) if r.path.resolve() == path.resolve()
+                for d in r.diagnostics}  # fmt: skip
+
+    assert (15, "MCP002") in codes(search)
+    before = codes(server)
+    passed = "    return cards\n"
+    tested = '    if not cards:\n        return "No cards match."\n    return cards\n'
+    server.write_text(server.read_text().replace(passed, tested, 1))
+    assert (15, "MCP002") not in codes(search)
+    assert (16, "MCP002") in codes(server)  # the 'nothing found' answer, where the tool now gives it
+    server.write_text(server.read_text().replace(tested, passed, 1))
+    assert (15, "MCP002") in codes(search)
+    assert codes(server) == before
+
+
 def test_summaries_are_cached_by_content(tmp_path: Path) -> None:
     root = _copy(PROJECTS / "weather", tmp_path)
     cache = tmp_path / "cache"

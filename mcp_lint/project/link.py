@@ -108,6 +108,8 @@ class ModuleFacts:
         wrappers (dict[str, list[HandlerRef]]): function path to the handlers it stands in for: the function a
             decorator of the handler returns in its place (``def handle_errors(func): def wrapper(...): ...;
             return wrapper``), whose return value is the tool's result.
+        callers (dict[str, tuple[tuple[str, str], ...]]): function path to the (file, path) of the functions in
+            tool context that call it (a rule may follow a helper's outcome back to the tool that answers with it).
         tools_elsewhere (tuple[str, ...]): the hashes of the top-level definitions, in other modules, of the handlers
             that reach this module's functions: rules read those handlers (their names, docstrings and what they
             return), so an edit of one changes what may be found here.
@@ -123,6 +125,7 @@ class ModuleFacts:
     error: str | None = None
     hollow: tuple[tuple[int, int, int], ...] = ()
     wrappers: dict[str, list[HandlerRef]] = field(default_factory=dict)
+    callers: dict[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)
     tools_elsewhere: tuple[str, ...] = ()
     units: tuple[Unit, ...] = ()
     rest: str = ""
@@ -139,6 +142,7 @@ class ModuleFacts:
             sorted((k[0] or "", k[1], v) for k, v in self.edges.items()),
             self.error,
             sorted((p, [(h.file, h.path) for h in hs]) for p, hs in self.wrappers.items()),
+            sorted(self.callers.items()),
             self.deps,
             self.tools_elsewhere,
         )
@@ -260,6 +264,9 @@ class Linker:
                 return ("function", file, nested)
             if name in current.assigns:
                 return self._value(file, current.path, current.assigns[name], depth)
+            if current.aliases.get(name) and name not in current.unpacked and current.aliases[name] != name:
+                # ``mcp = self.mcp``, then ``@mcp.tool()``
+                return self.resolve(file, current.path, current.aliases[name], depth + 1)
             if name in current.unpacked_at:
                 # ``_, odoo = _resolve_odoo(ctx, instance)`` over ``-> tuple[str, OdooClient]``
                 return self._unpacked(file, current.path, current.unpacked[name], current.unpacked_at[name], depth)
@@ -1089,6 +1096,7 @@ class Linker:
         handlers, wrappers = self.handlers()
         facts = {file: ModuleFacts() for file in self.summaries}
         callees: dict[tuple[str, str], list[tuple[str | None, tuple[str, str]]]] = {}
+        callers: dict[tuple[str, str], set[tuple[str, str]]] = {}
         for (hfile, hpath), framework in sorted(handlers.items(), key=lambda item: item[0]):
             ref = HandlerRef(hfile, hpath, framework, self.tool_names.get((hfile, hpath)))
             queue: deque[tuple[tuple[str, str], int]] = deque([((hfile, hpath), 0)])
@@ -1135,7 +1143,11 @@ class Linker:
                 for name, target in callees[key]:
                     if name is not None:
                         facts[file].edges[(path, name)] = target
+                    callers.setdefault(target, set()).add(key)
                     queue.append((target, hops + 1))
+        for (file, path), found in callers.items():
+            if file in facts:
+                facts[file].callers[path] = tuple(sorted(found))
         self._dependencies(facts)
         relays = self._relays(handlers, callees)
         self._tools_elsewhere(facts, relays)
@@ -1173,6 +1185,8 @@ class Linker:
             found: set[str] = set()
             read = {(ref.file, ref.path) for refs in module.reached.values() for ref in refs}
             read.update(relay for path in module.reached for relay in relays.get((file, path), ()))
+            # a rule follows what a helper returns back through its callers to the tool that answers with it
+            read.update(caller for path in module.reached for caller in module.callers.get(path, ()))
             for other, path in read:
                 if other == file or other not in self.summaries:
                     continue

@@ -79,6 +79,7 @@ class FunctionSummary:
         return_values (list[str]): dotted names returned, and dotted callees of calls returned.
         imports (dict[str, str]): imports made inside it (local name to symbolic qualified name).
         assigns (dict[str, str]): local ``name = Callee(...)`` assignments: name to dotted callee.
+        aliases (dict[str, str]): locals bound once to a dotted name (``mcp = self.mcp``): name to that name.
         unpacked (dict[str, str]): locals bound by unpacking a call's result (``tools, disabled = prepare(...)``):
             name to dotted callee.
         unpacked_at (dict[str, int]): the place in the unpacked result of each of those locals.
@@ -119,6 +120,7 @@ class FunctionSummary:
     return_values: list[str] = field(default_factory=list)
     imports: dict[str, str] = field(default_factory=dict)
     assigns: dict[str, str] = field(default_factory=dict)
+    aliases: dict[str, str] = field(default_factory=dict)
     unpacked: dict[str, str] = field(default_factory=dict)
     unpacked_at: dict[str, int] = field(default_factory=dict)
     returns_tuple: list[str | None] = field(default_factory=list)
@@ -556,6 +558,11 @@ class _Summariser:
                     function.tables.setdefault(name, []).extend(_refs(value))  # ``tools = list(READ_TOOLS)``
                 elif kind is not None:
                     function.assigns[name] = kind
+                elif isinstance(value, (ast.Name, ast.Attribute)) and dotted(value) not in (None, name):
+                    # ``mcp = self.mcp``: the local is that object; bound again to something else, it is unknown
+                    first = function.aliases.setdefault(name, dotted(value))  # type: ignore[arg-type]
+                    if first != dotted(value):
+                        function.aliases[name] = ""
                 return
             if in_class_body and klass is not None:
                 if kind is not None:
