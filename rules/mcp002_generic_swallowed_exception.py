@@ -587,6 +587,20 @@ def _find_swallowed(
     return {root for root in found if root[0] != "False"} if within else found
 
 
+def _outcome_roots(
+    function: FunctionInfo, value: cst.BaseExpression, index: ModuleIndex, tested: Collection[str]
+) -> Iterator[tuple[cst.Call, FunctionInfo, set[tuple[str, FunctionInfo]]]]:  # fmt: skip
+    """For each call whose outcome a returned value passes on (see :func:`_outcome_calls`) and the project helper it
+    calls, what that helper swallows into, with the functions that swallow it (see :func:`_swallow_roots`, with
+    ``within``); None only where it reaches the value whole."""
+    for call, keeps_none in _outcome_calls(function, value, tested):
+        helper = _called(index, function, call)
+        if helper is None or helper is function:
+            continue
+        roots = _swallow_roots(helper, helper.module or index, within=True)
+        yield call, helper, {root for root in roots if keeps_none or root[0] != "None"}
+
+
 def _passed_roots(function: FunctionInfo, index: ModuleIndex) -> set[tuple[str, FunctionInfo]]:
     """The empty values a function answers with as they are, each with the function whose broad ``except`` gives
     it in place of every exception: it passes on the outcome of a call (``return arxiv.search(q)``, or ``papers =
@@ -595,16 +609,11 @@ def _passed_roots(function: FunctionInfo, index: ModuleIndex) -> set[tuple[str, 
     whole. Worked out once per function."""
 
     def work() -> frozenset[tuple[str, FunctionInfo]]:
-        found: set[tuple[str, FunctionInfo]] = set()
         tested = _tested_names(function)
-        for value in function.returns:
-            for call, keeps_none in _outcome_calls(function, value, tested):
-                helper = _called(index, function, call)
-                if helper is None or helper is function:
-                    continue
-                roots = _swallow_roots(helper, helper.module or index, within=True)
-                found |= {root for root in roots if keeps_none or root[0] != "None"}
-        return frozenset(found)
+        return frozenset(
+            root for value in function.returns for _, _, roots in _outcome_roots(function, value, index, tested)
+            for root in roots
+        )  # fmt: skip
 
     return set(_remembered(function, "passed", index, (), work))
 
@@ -1772,7 +1781,7 @@ class GenericSwallowedException(Rule):
                 self.report(node, f"{what} answered with {empty}, which reads as a valid empty result; report the error")
             elif isinstance(node, cst.Return) and not (handler_at and _guarded_import(within[handler_at - 1])):
                 # ``except Exception: return []`` in a helper whose outcome a tool answers with as it is
-                self._check_passed_whole(node, scope, what)
+                self._check_passed_whole(node, scope, f"{what} answered with")
             return
         if informativeness.is_informative(report.payload):
             dropping = _dropping_helper(report.payload, informativeness.derived, self.context.index, scope.function)
@@ -1871,7 +1880,7 @@ class GenericSwallowedException(Rule):
         if found is None:
             if isinstance(node, cst.Return) and self.context.scope is not None:
                 self._check_passed_on(node, function)
-                self._check_passed_whole(node, self.context.scope, "Broad except above only logs, so")
+                self._check_passed_whole(node, self.context.scope, "Broad except above only logs, so every failure returns")
             return
         if _raises_given(node, function):
             return  # ``raise fallback_error``: what the caller built, with the real cause
@@ -1931,16 +1940,8 @@ class GenericSwallowedException(Rule):
         if node.value is None or scope is None:
             return
         index = self.context.index
-        tested = _tested_names(function)
-        for candidate, keeps_none in _outcome_calls(function, node.value, tested):
-            helper = _called(index, function, candidate)
-            if helper is None or helper is function:
-                continue
-            roots = _swallow_roots(helper, helper.module or index, within=True)
-            swallowed = {
-                value for value, root in roots
-                if (keeps_none or value != "None") and _answered_whole_by(root, value, root.module or index) is None
-            }  # fmt: skip
+        for candidate, helper, roots in _outcome_roots(function, node.value, index, _tested_names(function)):
+            swallowed = {value for value, root in roots if _answered_whole_by(root, value, root.module or index) is None}
             if swallowed and function.outcome(node.value) is candidate and not _swallowed_values(
                 helper, helper.module or index, depth=3
             ):
@@ -1956,7 +1957,7 @@ class GenericSwallowedException(Rule):
                 )
                 return
 
-    def _check_passed_whole(self, node: cst.Return, scope: ToolScope, what: str) -> None:
+    def _check_passed_whole(self, node: cst.Return, scope: ToolScope, lead: str) -> None:
         """``except Exception: return []`` in a helper (or ``papers = []``, a ``try`` whose broad ``except`` only logs,
         then ``return papers``), where a tool answers with what the helper returns as it is, through the helpers
         that pass it on (see :func:`_answered_whole_by`): every failure reads as a valid empty result. Reported
@@ -1973,7 +1974,7 @@ class GenericSwallowedException(Rule):
         value = sites.get(id(node))
         tool = _answered_whole_by(function, value, index) if value is not None else None
         if tool is not None:
-            self.report(node, f"{what} answered with {value}, which {tool}() returns as a valid empty result; report the error")
+            self.report(node, f"{lead} {value}, which {tool}() returns as a valid empty result; report the error")
 
     def _answers_tool(self, scope: ToolScope, whole: bool = False) -> bool:
         """:func:`_answers_tool`, worked out once per function."""

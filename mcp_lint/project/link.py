@@ -264,7 +264,7 @@ class Linker:
                 return ("function", file, nested)
             if name in current.assigns:
                 return self._value(file, current.path, current.assigns[name], depth)
-            if current.aliases.get(name) and name not in current.unpacked and current.aliases[name] != name:
+            if current.aliases.get(name) and name not in current.unpacked:
                 # ``mcp = self.mcp``, then ``@mcp.tool()``
                 return self.resolve(file, current.path, current.aliases[name], depth + 1)
             if name in current.unpacked_at:

@@ -558,10 +558,9 @@ class _Summariser:
                     function.tables.setdefault(name, []).extend(_refs(value))  # ``tools = list(READ_TOOLS)``
                 elif kind is not None:
                     function.assigns[name] = kind
-                elif isinstance(value, (ast.Name, ast.Attribute)) and dotted(value) not in (None, name):
+                elif isinstance(value, (ast.Name, ast.Attribute)) and (other := dotted(value)) not in (None, name):
                     # ``mcp = self.mcp``: the local is that object; bound again to something else, it is unknown
-                    first = function.aliases.setdefault(name, dotted(value))  # type: ignore[arg-type]
-                    if first != dotted(value):
+                    if function.aliases.setdefault(name, other) != other:  # type: ignore[arg-type]
                         function.aliases[name] = ""
                 return
             if in_class_body and klass is not None:
