@@ -346,6 +346,7 @@ class ModuleIndex:
         handlers (list[Handler]): the tool handlers, in source order.
         scopes (dict[cst.FunctionDef, ToolScope]): every function that runs in tool context.
         instances (dict[str, str]): names assigned an instance of a same-module class, to that class's name.
+        classes (frozenset[str]): the names of the classes the module defines, at any depth.
         file (str | None): the module's file, as the project model names it.
         project (ProjectContext | None): the project, for calls that lead into other modules.
         facts (ModuleFacts | None): what the project model says of the module.
@@ -356,6 +357,7 @@ class ModuleIndex:
     handlers: list[Handler]
     scopes: dict[cst.FunctionDef, ToolScope]
     instances: dict[str, str] = field(default_factory=dict)
+    classes: frozenset[str] = frozenset()
     file: str | None = None
     project: ProjectContext | None = field(default=None, repr=False)
     facts: ModuleFacts | None = field(default=None, repr=False)
@@ -702,7 +704,7 @@ def discover(
         for name, value in indexer.assignments
         if isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value in indexer.classes
     }
-    index = ModuleIndex(indexer.symbols, indexer.functions, [], {}, instances)
+    index = ModuleIndex(indexer.symbols, indexer.functions, [], {}, instances, frozenset(indexer.classes))
     index.file, index.project = file, project
     for info in indexer.functions.values():
         info.module = index

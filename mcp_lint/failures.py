@@ -382,6 +382,15 @@ class _Shapes:
             for value in fields.values()
         )
 
+    def _sdk_result(self, func: cst.BaseExpression, module: ModuleIndex) -> bool:
+        """Whether ``ToolResult(...)`` is fastmcp's (or the SDK's), not a project's own result class of that name
+        (``ToolResult(success=False, error=...)``, a dataclass of the project): imported from ``fastmcp`` or
+        ``mcp``, or neither imported nor defined in the module."""
+        qualified = module.symbols.resolve(func)
+        if qualified is not None:
+            return qualified.split(".", 1)[0] in ("fastmcp", "mcp")
+        return callee_name(func) not in module.classes
+
     def is_error_model(self, expr: cst.Call, function: FunctionInfo | None) -> bool:
         """``ErrorResponse(message=...)``: a same-module class whose defaults say "error", a class named so, or a
         class built with keywords that say it failed (``Result(success=False, ...)``, ``status="error"``)."""
@@ -433,7 +442,8 @@ class _Shapes:
         if not isinstance(expr, cst.Call):
             return None
         name = callee_name(expr.func)
-        if name in ("CallToolResult", "ToolResult"):
+        module = function.module if function is not None and function.module is not None else self.index
+        if name == "CallToolResult" or name == "ToolResult" and self._sdk_result(expr.func, module):
             fields = payload_fields(expr) or {}
             if is_true(fields.get("isError")) or is_true(fields.get("is_error")):
                 return Shape.CALL_TOOL_RESULT
@@ -445,7 +455,6 @@ class _Shapes:
         if name == "TextContent":
             text = (payload_fields(expr) or {}).get("text")
             return Shape.ERROR_STRING if text is not None and self.shape(text, function, depth) else None
-        module = function.module if function is not None and function.module is not None else self.index
         if module.symbols.resolve(expr.func) in ("json.dumps", "json.dump"):
             first = next((a.value for a in expr.args if a.keyword is None), None)
             return self.shape(first, function, depth)
@@ -608,7 +617,7 @@ def message_node(payload: cst.BaseExpression, index: ModuleIndex) -> cst.BaseExp
     if name == "TextContent":
         text = (fields or {}).get("text")
         return message_node(text, index) if text is not None else None
-    if name in ("CallToolResult", "ToolResult"):
+    if name == "CallToolResult" or name == "ToolResult" and (fields or {}).get("content") is not None:
         content = (fields or {}).get("content")
         return message_node(content, index) if content is not None else None
     if isinstance(payload.func, cst.Attribute) and name in _DUMP_METHODS and not payload.args:

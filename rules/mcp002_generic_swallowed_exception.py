@@ -1042,7 +1042,7 @@ def _passed_through(expr: cst.BaseExpression, strict: bool = False) -> Iterator[
     """The parts of a returned value that reach the result unchanged, so that an empty value there reads as an
     empty result: the value itself, the values of a dict or list literal, a comprehension's iterable, the
     positional arguments of a call (``json.dumps(papers)``) and the text or content it is given
-    (``TextContent(text=...)``), a slice (``papers[:n]``), a conditional's arms and
+    (``TextContent(text=...)``) or the data a result model carries (``ToolResult(data=...)``), a slice (``papers[:n]``), a conditional's arms and
     an f-string's fields; not an attribute or an item of it (``result.text`` fails on None instead). Each comes
     with whether None passes there as the answer (not through a comprehension or a slice, which fail on it, nor
     as one field of a dict or list, where it is a missing part; the one element of a list, ``[TextContent(...)]``, is
@@ -1065,12 +1065,17 @@ def _passed_through(expr: cst.BaseExpression, strict: bool = False) -> Iterator[
             stack.append((node.for_in.iter, False))
         elif isinstance(node, cst.Call):
             if not strict:
-                # ``json.dumps(papers)``, ``TextContent(type="text", text=json.dumps(papers))``; not the other
-                # keywords of a model, each one field of a larger answer
+                # ``json.dumps(papers)``, ``TextContent(type="text", text=json.dumps(papers))``, the answer a
+                # result model carries (``ToolResult(success=True, data=_format_pod(pod, events))``); not the
+                # other keywords of a model, each one field of a larger answer
+                model = (callee_name(node.func) or "")[:1].isupper()
                 stack.extend(
                     (a.value, keeps_none) for a in node.args
-                    if not a.star and (a.keyword is None or a.keyword.value in ("text", "content"))
-                )
+                    if not a.star and (
+                        a.keyword is None or a.keyword.value in ("text", "content")
+                        or model and a.keyword.value in ("data", "result")
+                    )
+                )  # fmt: skip
             elif callee_name(node.func) in _SERIALISERS:
                 stack.extend((a.value, keeps_none) for a in node.args if a.keyword is None and not a.star)
         elif (sliced := _unsliced(node)) is not node:
@@ -1336,6 +1341,9 @@ def _find_called(index: ModuleIndex, caller: FunctionInfo, call: cst.Call) -> Fu
     if callee is None:
         return None
     params = callee.call_params(call)
+    handed = _handed_method(index, caller, callee, call, params)
+    if handed is not None:
+        return handed
     if not params or not _runs(callee, params[0]):
         return callee
     given = [a.value for a in call.args if a.keyword is None and not a.star][:1]
@@ -1343,6 +1351,30 @@ def _find_called(index: ModuleIndex, caller: FunctionInfo, call: cst.Call) -> Fu
     if given and isinstance(given[0], (cst.Name, cst.Attribute)):
         return index.callee(caller, given[0]) or callee
     return callee
+
+
+def _handed_method(
+    index: ModuleIndex, caller: FunctionInfo, callee: FunctionInfo, call: cst.Call, params: list[str]
+) -> FunctionInfo | None:  # fmt: skip
+    """The method whose outcome a call passes on through a project function that calls it on the object it is
+    given: ``run_search(catalog, query)`` over ``async def run_search(source, query): records = await
+    asyncio.to_thread(source.search, query)`` then ``return [r.as_dict() for r in records]`` answers what
+    ``catalog.search`` answers (an empty list stays empty). None when the callee passes on no such call."""
+    tested = _tested_names(callee)
+    for value in callee.returns:
+        for passed, _ in _outcome_calls(callee, value, tested, strict=True):
+            ran = _run_elsewhere(passed) or passed.func
+            if not (isinstance(ran, cst.Attribute) and isinstance(ran.value, cst.Name)) or ran.value.value not in params:
+                continue
+            place = params.index(ran.value.value)
+            positional = [a.value for a in call.args if a.keyword is None and not a.star]
+            given = positional[place] if place < len(positional) else None
+            given = given or next((a.value for a in call.args if a.keyword and a.keyword.value == params[place]), None)
+            if isinstance(given, (cst.Name, cst.Attribute)):
+                found = index.callee(caller, cst.Attribute(value=given, attr=ran.attr))
+                if found is not None:
+                    return found
+    return None
 
 
 def _runs(function: FunctionInfo, param: str) -> bool:
@@ -1635,8 +1667,11 @@ class GenericSwallowedException(Rule):
 
     The helpers and their outcomes are followed however the tool reaches them: through a project function that
     runs the function it is given, first or by keyword (`await run_blocking(client.get_card_table, project_id)`
-    over `async def run_blocking(func, *args): return await anyio.to_thread.run_sync(func, *args)`), and in each
-    branch of a low-level dispatcher that binds the same local (the binding that reaches the branch's return
+    over `async def run_blocking(func, *args): return await anyio.to_thread.run_sync(func, *args)`), through one
+    that calls a method of the object it is given and passes on its outcome (`await run_search(catalog, query)`
+    over `records = await asyncio.to_thread(source.search, query)` then `return [r.as_dict() for r in records]`:
+    what `catalog.search` answers), inside the data a result model carries (`ToolResult(success=True,
+    data=_format_pod(pod, events))`), and in each branch of a low-level dispatcher that binds the same local (the binding that reaches the branch's return
     counts). Putting an empty value in place of an empty one (`papers if papers else []`) is no test of the
     outcome. A helper whose outcome a tool answers with as it is, through any chain of helpers, is reported
     once, where it swallows: at its `except` clause's `return []` (or at the `return` that follows a `try` whose

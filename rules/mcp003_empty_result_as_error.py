@@ -1636,6 +1636,11 @@ _SETUP_TOKENS = frozenset(
 _COLLECTION_VERBS = frozenset("list search query browse scan count explore filter".split())
 # Verbs of tools that examine what they are given: its missing input file is bad input, not an empty answer.
 _ANALYSIS_VERBS = frozenset("check analyze validate verify inspect scan compare diff probe summarize".split())
+# Nouns of what examines, or of examining (``source_db_analyzer``, ``data_model_validation``): a tool so named
+# examines what it is given, as one named by an analysis verb does.
+_ANALYSIS_AGENTS = frozenset(
+    "analyzer analyser checker validator verifier inspector scanner linter validation verification inspection".split()
+)
 # Words of the names of helpers that authenticate the request a tool makes (``verify_token``, ``_login``).
 _AUTH_TOKENS = frozenset("auth oauth authenticate login token tokens credential credentials".split())
 # Builtins that make what a loop goes over out of other values.
@@ -1746,8 +1751,12 @@ def _lists(scope: ToolScope) -> bool:
 
 def _examines(scope: ToolScope) -> bool:
     """Whether a tool that reaches the function examines what it is given (``check_script``, ``analyze_file``)
-    rather than fetching it; the helper's own name (``validate_path``) does not decide."""
-    return any(_first_verb(name) in _ANALYSIS_VERBS for name in _reaching_tools(scope))
+    rather than fetching it, or is named for doing so (``source_db_analyzer``, ``schema_validator``); the helper's
+    own name (``validate_path``) does not decide."""
+    return any(
+        _first_verb(name) in _ANALYSIS_VERBS or not _ANALYSIS_AGENTS.isdisjoint(_tokens(name))
+        for name in _reaching_tools(scope)
+    )
 
 
 def _reaching_tools(scope: ToolScope) -> list[str]:
@@ -1866,8 +1875,8 @@ class EmptyResultAsError(Rule):
     what the tool fetched (`if sheet not in book.sheet_names`) is a get-by-name that found nothing. So is a
     read tool's missing input file or stored item (`if not os.path.exists(filename)` in `get_comments`),
     unless every tool that reaches the check already made it itself, or a tool that reaches it examines what it
-    is given (`check_script`, `analyze_file`: the argument names nothing to examine). An `except` of a narrow exception whose
-    name says nothing of absence counts when the report says the thing is not found, does not exist or there is
+    is given (`check_script`, `analyze_file`, `schema_validator`: the argument names nothing to examine). An
+    `except` of a narrow exception whose name says nothing of absence counts when the report says the thing is not found, does not exist or there is
     no such thing (`except CommError: raise ValueError(f"Run not found: {run_id}")`); a library catch-all
     (`ClientError`, `httpx.HTTPStatusError`) or a broad `except` read as absence (`except Exception: raise
     RunNotFoundError(run_id)`: every failure becomes "not found", MCP002's concern) does not. The field a GraphQL

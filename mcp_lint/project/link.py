@@ -896,6 +896,7 @@ class Linker:
     def _fill_tables(self) -> None:
         """Collections that decorators store the functions they decorate into (``REGISTRY[f.__name__] = f``)."""
         self._filled: dict[tuple[str, str], list[tuple[str, str]]] = {}
+        self._filled_by: dict[tuple[str, str], set[str]] = {}  # the decorators that fill each collection
         storing: dict[tuple[str, str], set[tuple[str, str]]] = {}
         for file, summary in self.summaries.items():
             for function in summary.functions:
@@ -918,6 +919,7 @@ class Linker:
                         continue
                     for table in storing.get((obj[1], obj[2]), ()):
                         self._filled.setdefault(table, []).append((file, function.path))
+                        self._filled_by.setdefault(table, set()).add(obj[2])
 
     def handlers(self) -> tuple[dict[tuple[str, str], Framework], dict[tuple[str, str], list[tuple[str, str]]]]:
         """Find every tool handler of the project.
@@ -1051,6 +1053,7 @@ class Linker:
             obj = self.resolve(file, function.path, handed)
             if obj is not None and obj[0] == "function":
                 yield handed, (obj[1], obj[2])
+        yield from self._handed_methods(file, function)
         # ``handler = HANDLERS.get(name)`` then ``handler.run_tool(arguments)``: the methods called on a local
         on_locals = [
             called for called in function.calls
@@ -1086,6 +1089,50 @@ class Linker:
         for owner, prefix in function.getattrs:
             for target in self._getattr_functions(file, function.path, owner, prefix):
                 yield None, target
+
+    def _registry_dispatch(
+        self, function: FunctionSummary, found: list[tuple[str | None, tuple[str, str]]]
+    ) -> list[tuple[str, str]]:  # fmt: skip
+        """The functions a low-level ``tools/call`` handler runs through the project's own registry, when it calls
+        a local it cannot resolve and no table it reads leads anywhere (``tool = by_name.get(name)`` then
+        ``await tool.handler(inp)``, where ``by_name`` is built from what ``@register_tool(...)`` stored with
+        ``_REGISTRY[name] = RegisteredTool(handler=fn)``): every function a decorator of the project stores in a
+        collection that names tools (``_TOOLS``, or filled by ``register_tool``; not ``@register_prompt``'s)."""
+        on_locals = [c for c in function.calls if c.split(".", 1)[0] in function.assigned_names]
+        if not (function.dynamic_call or on_locals) or any(name is None for name, _ in found):
+            return []
+        return sorted({
+            f for table, stored in self._filled.items()
+            if any("tool" in name.lower() for name in (table[1], *self._filled_by.get(table, ())))
+            for f in stored
+        })  # fmt: skip
+
+    def _handed_methods(self, file: str, function: FunctionSummary) -> Iterator[tuple[str, tuple[str, str]]]:
+        """The methods a function reaches through an object it hands to a project function that calls them on its
+        parameter: ``run_search(catalog, query)`` over ``async def run_search(source, query): return await
+        asyncio.to_thread(source.search, query)`` reaches ``catalog.search``, recorded as this function's edge
+        (``catalog.search``) so that a rule can follow the call with the object given at this call site."""
+        for name, place, handed in function.handed:
+            callee = self.resolve(file, function.path, name)
+            if callee is None or callee[0] != "function":
+                continue
+            called = self.functions.get(callee[1], {}).get(callee[2])
+            if called is None:
+                continue
+            params = [p for p, _ in called.params]
+            bound = 1 if called.is_method and params and params[0] in ("self", "cls") else 0
+            param = params[bound] if place == "0" and len(params) > bound else place
+            if param not in params[bound:]:
+                continue
+            for dotted_name in called.calls:
+                root, _, method = dotted_name.partition(".")
+                if root != param or not method or "." in method:
+                    continue
+                if self.resolve(callee[1], called.path, dotted_name) is not None:
+                    continue  # the parameter's annotation already tells
+                obj = self.resolve(file, function.path, f"{handed}.{method}")
+                if obj is not None and obj[0] == "function":
+                    yield f"{handed}.{method}", (obj[1], obj[2])
 
     def link(self) -> dict[str, ModuleFacts]:
         """Decide the facts of every module.
@@ -1140,6 +1187,8 @@ class Linker:
                     continue
                 if key not in callees:
                     callees[key] = list(self.callees(file, function))
+                    if key == (hfile, hpath) and framework.is_lowlevel:
+                        callees[key].extend((None, f) for f in self._registry_dispatch(function, callees[key]))
                 for name, target in callees[key]:
                     if name is not None:
                         facts[file].edges[(path, name)] = target

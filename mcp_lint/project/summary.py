@@ -602,11 +602,15 @@ class _Summariser:
                 function.tables.setdefault(f"self.{target.attr}", []).extend(_refs(value))
             return
         if isinstance(target, ast.Subscript) and function is not None and value is not None:
-            # ``REGISTRY[key] = fn`` stores a parameter into a collection.
+            # ``REGISTRY[key] = fn`` stores a parameter into a collection; so does ``REGISTRY[key] =
+            # RegisteredTool(name=key, handler=fn)``, a record of it.
             collection = dotted(target.value)
-            if collection is not None and isinstance(value, ast.Name):
-                if value.id in {p for p, _ in function.params}:
-                    function.stores.add(collection)
+            params = {p for p, _ in function.params}
+            stored = [value]
+            if isinstance(value, ast.Call):
+                stored = [*value.args, *(k.value for k in value.keywords)]
+            if collection is not None and any(isinstance(v, ast.Name) and v.id in params for v in stored):
+                function.stores.add(collection)
         if isinstance(target, ast.Subscript) and function is None and value is not None:
             collection = dotted(target.value)
             if collection is not None:
