@@ -1042,13 +1042,13 @@ def _passed_through(expr: cst.BaseExpression, strict: bool = False) -> Iterator[
     """The parts of a returned value that reach the result unchanged, so that an empty value there reads as an
     empty result: the value itself, the values of a dict or list literal, a comprehension's iterable, the
     positional arguments of a call (``json.dumps(papers)``) and the text or content it is given
-    (``TextContent(text=...)``) or the data a result model carries (``ToolResult(data=...)``), a slice (``papers[:n]``), a conditional's arms and
-    an f-string's fields; not an attribute or an item of it (``result.text`` fails on None instead). Each comes
-    with whether None passes there as the answer (not through a comprehension or a slice, which fail on it, nor
-    as one field of a dict or list, where it is a missing part; the one element of a list, ``[TextContent(...)]``, is
-    the whole answer). ``strict`` (for what a helper returns, which may
-    be one part of a longer answer) leaves out f-string fields, dict and list members and the arguments of calls
-    other than serialisers (``"\n".join(lines)``, ``f"PDF: {status}"``, ``{"period": period}``)."""
+    (``TextContent(text=...)``) or the data a result model carries (``ToolResult(data=...)``), a slice
+    (``papers[:n]``), a conditional's arms and an f-string's fields; not an attribute or an item of it
+    (``result.text`` fails on None instead). Each comes with whether None passes there as the answer (not through
+    a comprehension or a slice, which fail on it, nor as one field of a dict or list, where it is a missing part;
+    the one element of a list, ``[TextContent(...)]``, is the whole answer). ``strict`` (for what a helper returns,
+    which may be one part of a longer answer) leaves out f-string fields, dict and list members and the arguments
+    of calls other than serialisers (``"\n".join(lines)``, ``f"PDF: {status}"``, ``{"period": period}``)."""
     stack: list[tuple[cst.BaseExpression, bool]] = [(expr, True)]
     while stack:
         node, keeps_none = stack.pop()
@@ -1364,7 +1364,9 @@ def _handed_method(
     for value in callee.returns:
         for passed, _ in _outcome_calls(callee, value, tested, strict=True):
             ran = _run_elsewhere(passed) or passed.func
-            if not (isinstance(ran, cst.Attribute) and isinstance(ran.value, cst.Name)) or ran.value.value not in params:
+            if not (isinstance(ran, cst.Attribute) and isinstance(ran.value, cst.Name)):
+                continue
+            if ran.value.value not in params:
                 continue
             place = params.index(ran.value.value)
             positional = [a.value for a in call.args if a.keyword is None and not a.star]
@@ -1671,16 +1673,16 @@ class GenericSwallowedException(Rule):
     that calls a method of the object it is given and passes on its outcome (`await run_search(catalog, query)`
     over `records = await asyncio.to_thread(source.search, query)` then `return [r.as_dict() for r in records]`:
     what `catalog.search` answers), inside the data a result model carries (`ToolResult(success=True,
-    data=_format_pod(pod, events))`), and in each branch of a low-level dispatcher that binds the same local (the binding that reaches the branch's return
-    counts). Putting an empty value in place of an empty one (`papers if papers else []`) is no test of the
-    outcome. A helper whose outcome a tool answers with as it is, through any chain of helpers, is reported
-    once, where it swallows: at its `except` clause's `return []` (or at the `return` that follows a `try` whose
-    broad `except` only logs, `return papers` after `papers = []`), whichever tools pass it on, since that is the
-    line to change; the tool's own `return` is reported instead only where the function that swallows runs in no
-    tool context of its own. A helper that logs the exception it is given and returns the exception its caller
-    raises, made of its other arguments (`raise _fail("list tables", e, hint) from e` over `return
-    ToolError(f"{action} failed. {hint}")`), drops it. `{"type": "error", "message": ...}` and
-    `{"result": "error", "msg": ...}` (Zulip's answer shape) are error dicts.
+    data=_format_pod(pod, events))`), and in each branch of a low-level dispatcher that binds the same local (the
+    binding that reaches the branch's return counts). Putting an empty value in place of an empty one
+    (`papers if papers else []`) is no test of the outcome. A helper whose outcome a tool answers with as it is,
+    through any chain of helpers, is reported once, where it swallows: at its `except` clause's `return []` (or at
+    the `return` that follows a `try` whose broad `except` only logs, `return papers` after `papers = []`),
+    whichever tools pass it on, since that is the line to change; the tool's own `return` is reported instead only
+    where the function that swallows runs in no tool context of its own. A helper that logs the exception it is
+    given and returns the exception its caller raises, made of its other arguments (`raise _fail("list tables", e,
+    hint) from e` over `return ToolError(f"{action} failed. {hint}")`), drops it. `{"type": "error", "message":
+    ...}` and `{"result": "error", "msg": ...}` (Zulip's answer shape) are error dicts.
 
     ## Why is this bad?
     "Operation failed" gives the model nothing to act on: it cannot tell a timeout worth retrying from a

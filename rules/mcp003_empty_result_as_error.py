@@ -1876,8 +1876,9 @@ class EmptyResultAsError(Rule):
     read tool's missing input file or stored item (`if not os.path.exists(filename)` in `get_comments`),
     unless every tool that reaches the check already made it itself, or a tool that reaches it examines what it
     is given (`check_script`, `analyze_file`, `schema_validator`: the argument names nothing to examine). An
-    `except` of a narrow exception whose name says nothing of absence counts when the report says the thing is not found, does not exist or there is
-    no such thing (`except CommError: raise ValueError(f"Run not found: {run_id}")`); a library catch-all
+    `except` of a narrow exception whose name says nothing of absence counts when the report says the thing is
+    not found, does not exist or there is no such thing
+    (`except CommError: raise ValueError(f"Run not found: {run_id}")`); a library catch-all
     (`ClientError`, `httpx.HTTPStatusError`) or a broad `except` read as absence (`except Exception: raise
     RunNotFoundError(run_id)`: every failure becomes "not found", MCP002's concern) does not. The field a GraphQL
     query selects with arguments (`pullRequest(number: $number)`) is what the tool looked up, however deep in the
