@@ -345,6 +345,16 @@ def _models_of(module: cst.Module | None) -> dict[str, bool | None] | None:
     return models
 
 
+def _sdk_result(func: cst.BaseExpression, module: ModuleIndex) -> bool:
+    """Whether ``ToolResult(...)`` is fastmcp's (or the SDK's), not a project's own result class of that name
+    (``ToolResult(success=False, error=...)``, a dataclass of the project): imported from ``fastmcp`` or ``mcp``,
+    or neither imported nor defined in the module."""
+    qualified = module.symbols.resolve(func)
+    if qualified is not None:
+        return qualified.split(".", 1)[0] in ("fastmcp", "mcp")
+    return callee_name(func) not in module.classes
+
+
 class _Shapes:
     """Classifies expressions into failure shapes, following locals and same-module helpers.
 
@@ -381,15 +391,6 @@ class _Shapes:
             isinstance(value, (cst.Dict, cst.Call)) and self.is_error_dict(value, nested=False)
             for value in fields.values()
         )
-
-    def _sdk_result(self, func: cst.BaseExpression, module: ModuleIndex) -> bool:
-        """Whether ``ToolResult(...)`` is fastmcp's (or the SDK's), not a project's own result class of that name
-        (``ToolResult(success=False, error=...)``, a dataclass of the project): imported from ``fastmcp`` or
-        ``mcp``, or neither imported nor defined in the module."""
-        qualified = module.symbols.resolve(func)
-        if qualified is not None:
-            return qualified.split(".", 1)[0] in ("fastmcp", "mcp")
-        return callee_name(func) not in module.classes
 
     def is_error_model(self, expr: cst.Call, function: FunctionInfo | None) -> bool:
         """``ErrorResponse(message=...)``: a same-module class whose defaults say "error", a class named so, or a
@@ -443,7 +444,7 @@ class _Shapes:
             return None
         name = callee_name(expr.func)
         module = function.module if function is not None and function.module is not None else self.index
-        if name == "CallToolResult" or name == "ToolResult" and self._sdk_result(expr.func, module):
+        if name == "CallToolResult" or name == "ToolResult" and _sdk_result(expr.func, module):
             fields = payload_fields(expr) or {}
             if is_true(fields.get("isError")) or is_true(fields.get("is_error")):
                 return Shape.CALL_TOOL_RESULT

@@ -30,6 +30,7 @@ from mcp_lint.failures import (
 from mcp_lint.fixes import with_exception
 from mcp_lint.literals import string_value
 from mcp_lint.project.summary import RUNNERS
+from mcp_lint.protocol_errors import argument
 from mcp_lint.rule import Rule, RuleContext, ancestors_within
 from mcp_lint.traversal import binds, leaves, mentions, nodes, own_nodes, path_to, value_names
 
@@ -1346,10 +1347,9 @@ def _find_called(index: ModuleIndex, caller: FunctionInfo, call: cst.Call) -> Fu
         return handed
     if not params or not _runs(callee, params[0]):
         return callee
-    given = [a.value for a in call.args if a.keyword is None and not a.star][:1]
-    given += [a.value for a in call.args if a.keyword is not None and a.keyword.value == params[0]]
-    if given and isinstance(given[0], (cst.Name, cst.Attribute)):
-        return index.callee(caller, given[0]) or callee
+    given = argument(call, params[0], 0)
+    if isinstance(given, (cst.Name, cst.Attribute)):
+        return index.callee(caller, given) or callee
     return callee
 
 
@@ -1368,10 +1368,7 @@ def _handed_method(
                 continue
             if ran.value.value not in params:
                 continue
-            place = params.index(ran.value.value)
-            positional = [a.value for a in call.args if a.keyword is None and not a.star]
-            given = positional[place] if place < len(positional) else None
-            given = given or next((a.value for a in call.args if a.keyword and a.keyword.value == params[place]), None)
+            given = argument(call, ran.value.value, params.index(ran.value.value))
             if isinstance(given, (cst.Name, cst.Attribute)):
                 found = index.callee(caller, cst.Attribute(value=given, attr=ran.attr))
                 if found is not None:

@@ -1044,11 +1044,7 @@ class Linker:
         for name, place, handed in function.handed:
             runner = self.resolve(file, function.path, name)
             ran = self.functions[runner[1]][runner[2]] if runner is not None and runner[0] == "function" else None
-            if ran is None or ran.runs is None:
-                continue
-            params = [p for p, _ in ran.params]
-            bound = 1 if ran.is_method and params and params[0] in ("self", "cls") else 0
-            if place != ran.runs and (place != "0" or params.index(ran.runs) != bound):
+            if ran is None or ran.runs is None or _param_at(ran, place) != ran.runs:
                 continue
             obj = self.resolve(file, function.path, handed)
             if obj is not None and obj[0] == "function":
@@ -1119,10 +1115,8 @@ class Linker:
             called = self.functions.get(callee[1], {}).get(callee[2])
             if called is None:
                 continue
-            params = [p for p, _ in called.params]
-            bound = 1 if called.is_method and params and params[0] in ("self", "cls") else 0
-            param = params[bound] if place == "0" and len(params) > bound else place
-            if param not in params[bound:]:
+            param = _param_at(called, place)
+            if param is None:
                 continue
             for dotted_name in called.calls:
                 root, _, method = dotted_name.partition(".")
@@ -1318,6 +1312,17 @@ class Linker:
                 seen.add(other)
                 stack.extend(direct.get(other, ()))
             module.deps = tuple(sorted(seen))
+
+
+def _param_at(function: FunctionSummary, place: str) -> str | None:
+    """The parameter of a function that a call's argument goes to, for the places ``FunctionSummary.handed`` records:
+    ``"0"``, the first one after a method's ``self`` or ``cls``, or a keyword that names one; None when there is
+    none."""
+    params = [p for p, _ in function.params]
+    bound = 1 if function.is_method and params and params[0] in ("self", "cls") else 0
+    if place == "0":
+        return params[bound] if len(params) > bound else None
+    return place if place in params[bound:] else None
 
 
 def _mentioned(function: FunctionSummary) -> set[str]:
