@@ -307,11 +307,15 @@ class ToolScope:
         handlers (list[Handler]): the handlers that reach it (itself first when it is one).
         stands_in (bool): whether it is a decorator's wrapper returned in place of the first handler, so that
             its return value is the tool's result.
+        registered (bool): whether a low-level ``tools/call`` handler runs it from the project's own tool registry
+            (``by_name[name].handler(inp)`` over ``_REGISTRY[name] = RegisteredTool(handler=fn)``), only
+            serialising what it returns: what it answers is its tool's answer.
     """
 
     function: FunctionInfo
     handlers: list[Handler]
     stands_in: bool = False
+    registered: bool = False
 
     @property
     def handler(self) -> Handler | None:
@@ -730,7 +734,7 @@ def discover(
             # the handlers it stands in for come first
             first = {(ref.file, ref.path) for ref in facts.wrappers[path]}
             handlers.sort(key=lambda h: (h.file, h.path) not in first)
-        index.scopes[info.node] = ToolScope(info, handlers, stands_in)
+        index.scopes[info.node] = ToolScope(info, handlers, stands_in, path in facts.registered)
         if handlers[0].function is info:
             index.handlers.append(handlers[0])
     order = {node: i for i, node in enumerate(indexer.functions)}

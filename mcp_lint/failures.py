@@ -651,6 +651,9 @@ _CATCH_ALLS = frozenset(
         "sqlite3.Error", "sqlite3.DatabaseError", "aiosqlite.Error", "pymysql.MySQLError", "pymysql.err.MySQLError",
         "mysql.connector.Error", "mysql.connector.errors.Error", "asyncpg.PostgresError",
         "asyncpg.exceptions.PostgresError",
+        "kubernetes.client.ApiException", "kubernetes.client.rest.ApiException",
+        "kubernetes.client.exceptions.ApiException", "kubernetes_asyncio.client.ApiException",
+        "kubernetes_asyncio.client.rest.ApiException", "kubernetes_asyncio.client.exceptions.ApiException",
     }
 )  # fmt: skip
 

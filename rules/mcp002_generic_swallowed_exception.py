@@ -594,12 +594,62 @@ def _outcome_roots(
     """For each call whose outcome a returned value passes on (see :func:`_outcome_calls`) and the project helper it
     calls, what that helper swallows into, with the functions that swallow it (see :func:`_swallow_roots`, with
     ``within``); None only where it reaches the value whole."""
-    for call, keeps_none in _outcome_calls(function, value, tested):
-        helper = _called(index, function, call)
-        if helper is None or helper is function:
-            continue
-        roots = _swallow_roots(helper, helper.module or index, within=True)
-        yield call, helper, {root for root in roots if keeps_none or root[0] != "None"}
+    pending = [(value, True, 0)]
+    while pending:
+        start, keeps, depth = pending.pop()
+        for call, keeps_none in _outcome_calls(function, start, tested):
+            keeps_none = keeps_none and keeps
+            helper = _called(index, function, call)
+            if helper is None or helper is function:
+                continue
+            roots = _swallow_roots(helper, helper.module or index, within=True)
+            yield call, helper, {root for root in roots if keeps_none or root[0] != "None"}
+            if depth < 2:
+                # ``data=_format_pod(pod, events)`` over ``def _format_pod(pod, events): return {..., "events":
+                # events}``: what the call is given for a part of its answer is a part of this one
+                pending.extend((given, False, depth + 1) for given in _relayed_arguments(helper, call))
+
+
+def _relayed_arguments(helper: FunctionInfo, call: cst.Call) -> list[cst.BaseExpression]:
+    """The arguments of a call that the project helper it calls puts, as they are, into a dict or list it returns
+    (``_format_pod(pod, events)`` over ``def _format_pod(pod, events): return {"name": pod.name, "events":
+    events}``), directly or through a local bound once to such a literal; not those it only reads from
+    (``pod.name``).
+
+    Args:
+        helper (FunctionInfo): the function called.
+        call (cst.Call): the call.
+    Returns:
+        list[cst.BaseExpression]: the arguments, in the order of the helper's parameters.
+    """
+    relayed = helper.memo.get(("MCP002.relayed",))
+    if relayed is None:
+        found: list[str] = []
+        params = [p.name.value for p in (*helper.node.params.posonly_params, *helper.node.params.params)]
+        params += [p.name.value for p in helper.node.params.kwonly_params]
+        for value in helper.returns:
+            literals = [value]
+            if isinstance(value, cst.Name) and helper.bindings(value.value) == 1:
+                literals.append(helper.assigned(value.value))  # type: ignore[arg-type]
+            for literal in literals:
+                if not isinstance(literal, (cst.Dict, cst.List)):
+                    continue
+                for passed, _ in _passed_through(literal):
+                    if isinstance(passed, cst.Name) and passed.value in params and passed.value not in found:
+                        if helper.bindings(passed.value) == 0:
+                            found.append(passed.value)
+        relayed = helper.memo[("MCP002.relayed",)] = [p for p in params if p in found]
+    if not relayed:
+        return []
+    params = [p.name.value for p in (*helper.node.params.posonly_params, *helper.node.params.params)]
+    if params and helper.class_name is not None and params[0] in ("self", "cls") and isinstance(call.func, cst.Attribute):
+        params = params[1:]
+    given = []
+    for name in relayed:
+        arg = argument(call, name, params.index(name) if name in params else len(call.args))
+        if arg is not None:
+            given.append(arg)
+    return given
 
 
 def _passed_roots(function: FunctionInfo, index: ModuleIndex) -> set[tuple[str, FunctionInfo]]:
@@ -649,6 +699,8 @@ def _answered_whole_by(root: FunctionInfo, value: str, index: ModuleIndex) -> st
                         continue
                     if scope.result_of is not None:
                         return scope.result_of.name
+                    if scope.registered:
+                        return caller.name
                     handler = here.answering_handler(scope, True, skip=_returned_when_set)
                     if handler is not None:
                         return handler.name
@@ -1277,7 +1329,10 @@ def _answers_tool(scope: ToolScope, index: ModuleIndex, whole: bool = False) -> 
     the outcome as it is (``return handler.run_tool(arguments)``): where the tool wraps it, the tool's own
     ``return`` is where an empty outcome is reported. An outcome returned only under ``if url:`` is never the
     swallowed value (see :meth:`mcp_lint.discovery.ModuleIndex.answering_handler`)."""
-    return scope.result_of is not None or index.answering_handler(scope, whole, skip=_returned_when_set) is not None
+    return (
+        scope.result_of is not None or scope.registered
+        or index.answering_handler(scope, whole, skip=_returned_when_set) is not None
+    )  # fmt: skip
 
 
 def _wants_value(
@@ -1555,8 +1610,8 @@ class GenericSwallowedException(Rule):
     `google.api_core.exceptions.GoogleAPIError`, `slack_sdk.errors.SlackApiError`, and the base errors of database
     clients (pymongo's `PyMongoError`, SQLAlchemy's `SQLAlchemyError`, redis-py's `RedisError`, psycopg's `Error`,
     neo4j's `Neo4jError`, `sqlite3.Error`, aiosqlite's `Error`, PyMySQL's `MySQLError`, `mysql.connector.Error`,
-    asyncpg's `PostgresError`). Every failure shape counts: a raised exception, a
-    `CallToolResult(isError=True)`, an error dict (`{"error": ...}`, `{"success": False}`, ...), also in an
+    asyncpg's `PostgresError`), and the Kubernetes client's `ApiException` (every error status the API answers).
+    Every failure shape counts: a raised exception, a `CallToolResult(isError=True)`, an error dict (`{"error": ...}`, `{"success": False}`, ...), also in an
     envelope (`{"result": {"error": ...}}`), or a list of them, `json.dumps` of one, an
     `"Error: ..."`/`"Failed to ..."` string (also in `[TextContent(...)]`), an error-response model
     (`ErrorResponse(message=...)`, also `.model_dump()`ed), a bare `False` returned by the tool itself (not by a
@@ -1622,7 +1677,11 @@ class GenericSwallowedException(Rule):
     when a tool's answer holds what the helper returns: `report = analytics.stale(days)` then `return
     {"text": format_report(report)}`, or when the tool returns as it is the call of a function that returns the
     helper's, two such steps at most: `return await self.router.route(name, arguments)`, which returns `await
-    self._routes[name].run(arguments)`). The helper may be reached through others that pass
+    self._routes[name].run(arguments)`), or when a low-level dispatcher runs the tool from the project's own tool
+    registry and only serialises its answer (`await by_name[name].handler(inp)` over `@register_tool(name=...)`;
+    the registered function is then the tool). A project function that puts what it is given, by position or by
+    keyword, into the dict or list it returns (`data=_format_pod(pod, events=events)`) passes it on as part of
+    the answer. The helper may be reached through others that pass
     its outcome on as their own answer (`found = search(q)` then `return [p.title for p in found]`), not as one
     field or line of a larger answer (`{"count": n, "period": period}`, `f"PDF: {status}"`). A dict the tool
     builds around the outcome with only what describes it (`{"timestamp": datetime.now().isoformat(), "result":
@@ -1744,7 +1803,7 @@ class GenericSwallowedException(Rule):
     requires = re.compile(
         rb"except\s*:|(?<![A-Za-z0-9_])(Base)?Exception\b|ClientError|RequestException|HTTPError|HTTPStatusError"
         rb"|RequestError|HttpError|GoogleAPI(Call)?Error|SlackApiError|PyMongoError|SQLAlchemyError|RedisError"
-        rb"|Neo4jError|psycopg|sqlite3|aiosqlite|MySQLError|mysql\.connector|PostgresError"
+        rb"|Neo4jError|psycopg|sqlite3|aiosqlite|MySQLError|mysql\.connector|PostgresError|ApiException"
     )
 
     def __init__(self, context: RuleContext) -> None:

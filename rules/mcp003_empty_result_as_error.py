@@ -1656,6 +1656,27 @@ def _caught_names(handler: cst.ExceptHandler) -> list[str | None]:
     return [_last_name(e) for e in elements]
 
 
+def _reads_exception(handler: cst.ExceptHandler) -> bool:
+    """Whether an ``except`` hands the exception it caught to a helper that may read it (``error=
+    _format_api_error(exc, name=name)``, which says "not found" for a 404), not only to a conversion or a log
+    (``str(exc)``, ``logger.warning(..., exc)``)."""
+    if handler.name is None or not isinstance(handler.name.name, cst.Name):
+        return False
+    caught = handler.name.name.value
+    for node in nodes(handler.body, prune=(cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+        if not isinstance(node, cst.Call) or callee_name(node.func) in _ONLY_SHOWS:
+            continue
+        if isinstance(node.func, cst.Attribute) and _last_name(node.func.value) in ("logger", "logging", "log"):
+            continue
+        if any(isinstance(arg.value, cst.Name) and arg.value.value == caught for arg in node.args):
+            return True
+    return False
+
+
+#: Calls that show an exception without telling its failures apart.
+_ONLY_SHOWS = frozenset({"str", "repr", "type", "print", "format", "isinstance", "getattr", "ToolError", "McpError"})
+
+
 def _says_not_found(name: str | None) -> bool:
     """Whether an exception class's name says the thing looked for is not there (``RunNotFoundError``; not a
     missing file or module)."""
@@ -1762,6 +1783,29 @@ def _examines(scope: ToolScope) -> bool:
 def _reaching_tools(scope: ToolScope) -> list[str]:
     """The names of the tools that reach a function (a dispatcher's branches aside)."""
     return [_tool_names(handler)[0] for handler in scope.handlers if not handler.is_dispatcher]
+
+
+def _registered_callers(helper: FunctionInfo, index: ModuleIndex) -> list[str]:
+    """The names of the functions of the project's own tool registry (see :attr:`ToolScope.registered`) that call a
+    helper, directly or through up to two other functions (``get_pod_logs``, which calls ``_resolve_container``):
+    the tools a registry dispatcher runs it for."""
+    names: list[str] = []
+    layer, seen = [helper], {index.key_of(helper)}
+    for _ in range(3):
+        following = []
+        for function in layer:
+            for caller in (function.module or index).callers(function):
+                key = index.key_of(caller)
+                if key in seen:
+                    continue
+                seen.add(key)
+                scope = (caller.module or index).scopes.get(caller.node)
+                if scope is not None and scope.registered:
+                    names.append(caller.name)
+                else:
+                    following.append(caller)
+        layer = following
+    return names
 
 
 def _kept_on_self(function: FunctionInfo, tested: list[cst.BaseExpression]) -> bool:
@@ -1879,8 +1923,10 @@ class EmptyResultAsError(Rule):
     `except` of a narrow exception whose name says nothing of absence counts when the report says the thing is
     not found, does not exist or there is no such thing
     (`except CommError: raise ValueError(f"Run not found: {run_id}")`); a library catch-all
-    (`ClientError`, `httpx.HTTPStatusError`) or a broad `except` read as absence (`except Exception: raise
-    RunNotFoundError(run_id)`: every failure becomes "not found", MCP002's concern) does not. The field a GraphQL
+    (`ClientError`, `httpx.HTTPStatusError`, `ApiException`) or a broad `except` read as absence (`except
+    Exception: raise RunNotFoundError(run_id)`: every failure becomes "not found", MCP002's concern) does not,
+    unless it hands the exception to a project helper that tells its failures apart (`except ApiException as
+    exc: return {"error": _api_error(exc, name)}`, where `_api_error` says "not found" for a 404). The field a GraphQL
     query selects with arguments (`pullRequest(number: $number)`) is what the tool looked up, however deep in the
     response it is read. A report may also be a result model's error field
     (`Doc(error_message=f"Document {id} not found")`) or a formatter given the failure's text
@@ -1933,7 +1979,9 @@ class EmptyResultAsError(Rule):
     decides; a report a helper returns is left to its callers when every call the reads make binds the outcome,
     tests it and does not send it on as a failure: `r = discover_pages(a)`, then `if not r.get("success"): return
     json.dumps({"data": [], ...})`; for the entry method of a tool class that a dispatcher runs through a table of tool objects,
-    `ListTablesTool.perform` or `.run`, its class's name), a read joined to an action (`search_and_trigger`,
+    `ListTablesTool.perform` or `.run`, its class's name; for a helper that a dispatcher runs only through the
+    project's own tool registry, the registered functions that call it, `get_pod_logs` for `_resolve_container`),
+    a read joined to an action (`search_and_trigger`,
     `get_or_create`) acts, and from what the function does next: a mutating call on what it found (`ticket.update(...)`,
     `db.delete(row)`, `cur.execute("UPDATE ...")`) makes it an action. A tool named as a read acts only through
     a method of what it found or a write statement; handing the value to a helper (`create_reference(report)`)
@@ -2125,9 +2173,12 @@ class EmptyResultAsError(Rule):
         if _not_found_exception(node) or "StopIteration" in _caught_names(node):
             # ``except StopIteration:`` of ``next(item for item in dock if ...)``: the search found nothing
             self._report_absence(node, _reports_in(node.body), scope, _NO_MATCH if lists else None)
-        elif _specific_exception(node) and breadth(node, self.context.index) is None:
+        elif _specific_exception(node) and (
+            (caught := breadth(node, self.context.index)) is None or caught and _reads_exception(node)
+        ):
             # ``except CommError as e: raise ValueError(f"Run not found: {run_id}")``: the handler says what the
-            # exception meant, in words only an absence has.
+            # exception meant, in words only an absence has. A library catch-all (``except ApiException as
+            # exc``) only where a helper it hands the exception to tells its failures apart.
             self._report_absence(node, _reports_in(node.body), scope, _NO_MATCH if lists else _NOT_THERE)
 
     def visit_For(self, node: cst.For) -> None:
@@ -2365,6 +2416,8 @@ class EmptyResultAsError(Rule):
         empty response while {action}."}``; also ``return [empty_body_error(...)]``)."""
         text = [report_text(_without_status(payload), function, statement)]
         items = [e.value for e in payload.elements] if isinstance(payload, (cst.List, cst.Tuple)) else [payload]
+        if isinstance(payload, cst.Dict):  # ``{"error": _api_error(exc, name)}``
+            items.extend(e.value for e in payload.elements if isinstance(e, cst.DictElement))
         builders: list[FunctionInfo] = []
         for item in items:
             if isinstance(item, cst.Await):
@@ -2535,6 +2588,8 @@ class EmptyResultAsError(Rule):
             # reached under the branches of the method the dispatcher hands the tool name to (``result = await
             # self._execute_tool(name, arguments)``), through the functions those branches call
             names = self._dispatched(function).get(wanted, [])
+        if not names:
+            names = _registered_callers(helper, index)
         return _verdict(names)
 
     def _dispatched(self, dispatcher: FunctionInfo) -> dict[tuple[str | None, str], list[str]]:

@@ -117,6 +117,9 @@ class ModuleFacts:
             keeps one by one (see :mod:`mcp_lint.units`).
         rest (str): the hash of the module's other top-level statements (:attr:`ModuleSummary.rest`).
         shape (str): a hash of these facts without their positions, for the units' cache keys.
+        registered (set[str]): the paths of the functions that a low-level ``tools/call`` handler runs from the
+            project's own tool registry (see :meth:`Linker._registry_dispatch`): the dispatcher only serialises
+            what they return, so each makes its tool's answer.
     """
 
     reached: dict[str, list[HandlerRef]] = field(default_factory=dict)
@@ -130,6 +133,7 @@ class ModuleFacts:
     units: tuple[Unit, ...] = ()
     rest: str = ""
     shape: str = ""
+    registered: set[str] = field(default_factory=set)
 
     def digest(self) -> str:
         """str: a stable hash of the facts, for cache keys."""
@@ -145,6 +149,7 @@ class ModuleFacts:
             sorted(self.callers.items()),
             self.deps,
             self.tools_elsewhere,
+            sorted(self.registered),
         )
 
 
@@ -1182,7 +1187,10 @@ class Linker:
                 if key not in callees:
                     callees[key] = list(self.callees(file, function))
                     if key == (hfile, hpath) and framework.is_lowlevel:
-                        callees[key].extend((None, f) for f in self._registry_dispatch(function, callees[key]))
+                        registry = self._registry_dispatch(function, callees[key])
+                        callees[key].extend((None, f) for f in registry)
+                        for rfile, rpath in registry:
+                            facts[rfile].registered.add(rpath)
                 for name, target in callees[key]:
                     if name is not None:
                         facts[file].edges[(path, name)] = target
