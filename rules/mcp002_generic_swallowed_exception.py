@@ -1662,7 +1662,10 @@ class GenericSwallowedException(Rule):
     reported where it stores it; so is a constant sentence stored under a key of the result (`result["reviews"] =
     "Error fetching reviews"`) or added to the text the function returns (`markdown += "## Reviews\\n\\nError
     fetching reviews."`). A report the `except` fills
-    with the exception (`result["error"] = f"Lookup error: {e}"`, then `return result`) carries it.
+    with the exception (`result["error"] = f"Lookup error: {e}"`, then `return result`) carries it. An `except`
+    that only logs and stores an empty dict or list under a key of what the function returns (`results[category]
+    = {}`, then `return {"categories": results}`) answers that part as found empty, and is reported there; one
+    that leaves the part out or lists it as failed (`failed.append(category)`) is not.
 
     A tool whose own broad `except` answers with what reads as a valid empty result is reported too: a text
     that says nothing was found (`except Exception: return "No interfaces found matching the criteria."`): the
@@ -1875,6 +1878,17 @@ class GenericSwallowedException(Rule):
             elif isinstance(node, cst.Return) and not (handler_at and _guarded_import(within[handler_at - 1])):
                 # ``except Exception: return []`` in a helper whose outcome a tool answers with as it is
                 self._check_passed_whole(node, scope, f"{what} answered with")
+            elif (
+                isinstance(node, cst.Assign) and isinstance(node.targets[0].target, cst.Subscript)
+                and (empty := _empty_value(node.value)) in ("{}", "[]")
+                and _quiet(handler)
+                and self._answers_tool(scope)
+            ):  # fmt: skip
+                # ``except Exception as e: ctx.warning(...); results[category] = {}``, then ``return {"categories":
+                # results}``: the failed part reads as a valid empty one
+                self.report(
+                    node, f"{what} stores {empty} as one part of the answer, which reads as a valid empty part; report the error"
+                )
             return
         if informativeness.is_informative(report.payload):
             dropping = _dropping_helper(report.payload, informativeness.derived, self.context.index, scope.function)
