@@ -474,9 +474,15 @@ class _Shapes:
             for value in helper.returns:
                 if self.shape(value, helper, depth + 1) is not None:
                     return Shape.HELPER
-            if any(_states_failure(arg.value) and _passed_into_result(helper, expr, arg) for arg in expr.args):
+            if any(
+                (_states_failure(arg.value) or isinstance(arg.value, cst.Dict)
+                 and self.shape(arg.value, function, depth + 1) is Shape.ERROR_DICT)
+                and _passed_into_result(helper, expr, arg)
+                for arg in expr.args
+            ):  # fmt: skip
                 # ``format_success("get_node", summary=f"Error: node {id} not found")``: a formatter of any result,
-                # given a failure's text, which it puts in what it returns
+                # given a failure's text, which it puts in what it returns; or an error dict (``format_response(None,
+                # {"error": f"Molecule {id} not found"})``, which answers ``{"data": None, "metadata": metadata}``)
                 return Shape.HELPER
         return None
 
@@ -515,7 +521,8 @@ def _states_failure(expr: cst.BaseExpression) -> bool:
 
 
 def _passed_into_result(helper: FunctionInfo, call: cst.Call, arg: cst.Arg) -> bool:
-    """Whether the helper's returned values read the parameter a call's argument is given to."""
+    """Whether the helper's returned values read the parameter a call's argument is given to, also by storing it
+    under a key of the dict it returns."""
     params = helper.call_params(call)
     if arg.keyword is not None:
         param = arg.keyword.value
@@ -524,7 +531,21 @@ def _passed_into_result(helper: FunctionInfo, call: cst.Call, arg: cst.Arg) -> b
         param = params[position] if position < len(params) else None
     if param is None:
         return False
-    return any(isinstance(n, cst.Name) and n.value == param for value in helper.returns for n in nodes(value))
+    for value in helper.returns:
+        if any(isinstance(n, cst.Name) and n.value == param for n in nodes(value)):
+            return True
+        if isinstance(value, cst.Name) and any(
+            # ``response = {"data": data}``, ``if metadata: response["metadata"] = metadata``, ``return response``
+            isinstance(node, cst.Assign) and param in value_names(node.value)[0]
+            and any(
+                isinstance(t.target, cst.Subscript) and isinstance(t.target.value, cst.Name)
+                and t.target.value.value == value.value
+                for t in node.targets
+            )
+            for node in helper.own
+        ):  # fmt: skip
+            return True
+    return False
 
 
 def failure_report(

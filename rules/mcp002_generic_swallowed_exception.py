@@ -231,7 +231,7 @@ def _passed(call: cst.Call, helper: FunctionInfo, derived: set[str]) -> tuple[se
         mentions the exception goes to no parameter the helper names.
     """
     node = helper.node
-    params = _positional_params(helper, call)
+    params = helper.call_params(call)
     kwonly = {p.name.value for p in node.params.kwonly_params}
     given: set[str] = set()
     carrying: set[str] = set()
@@ -251,15 +251,6 @@ def _passed(call: cst.Call, helper: FunctionInfo, derived: set[str]) -> tuple[se
         if mentions:
             carrying.add(param)
     return given, carrying
-
-
-def _positional_params(helper: FunctionInfo, call: cst.Call) -> list[str]:
-    """The parameters a call of a helper fills by position, in order: a method called on an object or class
-    (``client.fetch(x)``) leaves out its ``self`` or ``cls``."""
-    params = [p.name.value for p in (*helper.node.params.posonly_params, *helper.node.params.params)]
-    if params and helper.class_name is not None and params[0] in ("self", "cls") and isinstance(call.func, cst.Attribute):
-        params = params[1:]
-    return params
 
 
 def _dropping_helper(
@@ -648,7 +639,7 @@ def _relayed_arguments(helper: FunctionInfo, call: cst.Call) -> list[cst.BaseExp
         relayed = helper.memo[("MCP002.relayed",)] = [p for p in params if p in found]
     if not relayed:
         return []
-    params = _positional_params(helper, call)
+    params = helper.call_params(call)
     given = []
     for name in relayed:
         arg = argument(call, name, params.index(name) if name in params else len(call.args))

@@ -1089,6 +1089,9 @@ class Flow:
         if isinstance(expr, cst.BooleanOperation):  # ``await db.q() or []``
             left = self.kind(expr.left)
             return self.kind(expr.right) if left == "placeholder" else left
+        if isinstance(expr, cst.IfExp):  # ``best = (human[0] if human else hits[0]) if hits else None``
+            arms = {self.kind(expr.body), self.kind(expr.orelse)} - {"placeholder"}
+            return arms.pop() if len(arms) == 1 else "other"
         if isinstance(expr, (cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp)):
             iters: list[cst.BaseExpression] = []
             clause: cst.CompFor | None = expr.for_in
@@ -1785,10 +1788,14 @@ def _reaching_tools(scope: ToolScope) -> list[str]:
     return [_tool_names(handler)[0] for handler in scope.handlers if not handler.is_dispatcher]
 
 
-def _registered_callers(helper: FunctionInfo, index: ModuleIndex) -> list[str]:
-    """The names of the functions of the project's own tool registry (see :attr:`ToolScope.registered`) that call a
-    helper, directly or through up to two other functions (``get_pod_logs``, which calls ``_resolve_container``):
-    the tools a registry dispatcher runs it for."""
+def _calling_tools(
+    helper: FunctionInfo, index: ModuleIndex, branches: Mapping[tuple[str | None, str], list[str]]
+) -> list[str]:  # fmt: skip
+    """The tools a low-level dispatcher runs a helper for, found from the helper's callers, directly or through up
+    to two other functions: a function of the project's own tool registry (see :attr:`ToolScope.registered`) is
+    its tool (``get_pod_logs``, which calls ``_resolve_container``), and a function the dispatcher calls under a
+    tool-name branch (``branches``) stands for that branch's tools (``create_page``, called under ``if name ==
+    "confluence_create_page":``, which calls ``client.get_space_homepage``)."""
     names: list[str] = []
     layer, seen = [helper], {index.key_of(helper)}
     for _ in range(3):
@@ -1802,6 +1809,8 @@ def _registered_callers(helper: FunctionInfo, index: ModuleIndex) -> list[str]:
                 scope = (caller.module or index).scopes.get(caller.node)
                 if scope is not None and scope.registered:
                     names.append(caller.name)
+                elif branches.get(key):
+                    names.extend(branches[key])
                 else:
                     following.append(caller)
         layer = following
@@ -1930,7 +1939,8 @@ class EmptyResultAsError(Rule):
     query selects with arguments (`pullRequest(number: $number)`) is what the tool looked up, however deep in the
     response it is read. A report may also be a result model's error field
     (`Doc(error_message=f"Document {id} not found")`) or a formatter given the failure's text
-    (`format_result(op, summary=f"Error: vertex {id} not found")`, no fix there); a message bound more than once
+    (`format_result(op, summary=f"Error: vertex {id} not found")`, or an error dict it puts in what it returns,
+    `self.format_response(None, {"error": f"Gene {symbol} not found"})`; no fix there); a message bound more than once
     is read from the binding that reaches the report, and a message bound to what a project function returns
     (`message = job_not_found(name)`, then `raise ValueError(message)`) from that function's text. A 404 or
     emptiness branch that only sets the message (`if status == 404: error_msg = f"Build {n} not found" else:
@@ -1980,7 +1990,9 @@ class EmptyResultAsError(Rule):
     tests it and does not send it on as a failure: `r = discover_pages(a)`, then `if not r.get("success"): return
     json.dumps({"data": [], ...})`; for the entry method of a tool class that a dispatcher runs through a table of tool objects,
     `ListTablesTool.perform` or `.run`, its class's name; for a helper that a dispatcher runs only through the
-    project's own tool registry, the registered functions that call it, `get_pod_logs` for `_resolve_container`),
+    project's own tool registry, the registered functions that call it, `get_pod_logs` for `_resolve_container`;
+    for a helper of a function a dispatcher calls under a tool-name branch, that branch's tools, so
+    `client.get_space_homepage`, called only by `create_page` under `if name == "wiki_create_page":`, acts),
     a read joined to an action (`search_and_trigger`,
     `get_or_create`) acts, and from what the function does next: a mutating call on what it found (`ticket.update(...)`,
     `db.delete(row)`, `cur.execute("UPDATE ...")`) makes it an action. A tool named as a read acts only through
@@ -2573,24 +2585,32 @@ class EmptyResultAsError(Rule):
         function = handler.function or index.definition(handler)
         if function is None:
             return _verdict(_tool_names(handler)[:1])
-        names: list[str] = []
         wanted = index.key_of(helper)
-
-        def enter(node: cst.CSTNode, path: list[cst.CSTNode]) -> bool:
-            if isinstance(node, cst.Call):
-                called = index.callee(function, node.func)
-                if called is not None and index.key_of(called) == wanted:
-                    names.extend(_branch_names(function, [*path, node]))
-            return not isinstance(node, cst.Lambda)
-
-        walk_paths(function.node.body, enter)
+        branches = self._memoised("MCP003 branch calls", function, lambda: self._branch_calls(function))
+        names = branches.get(wanted, [])
         if not names:
             # reached under the branches of the method the dispatcher hands the tool name to (``result = await
             # self._execute_tool(name, arguments)``), through the functions those branches call
             names = self._dispatched(function).get(wanted, [])
         if not names:
-            names = _registered_callers(helper, index)
+            names = _calling_tools(helper, index, branches)
         return _verdict(names)
+
+    def _branch_calls(self, dispatcher: FunctionInfo) -> dict[tuple[str | None, str], list[str]]:
+        """The functions of the project a dispatcher calls itself, each with the tool names of the branches it
+        calls them under (``if name == "create_page": return await create_page(...)``)."""
+        index = self.context.index
+        found: dict[tuple[str | None, str], list[str]] = {}
+
+        def enter(node: cst.CSTNode, path: list[cst.CSTNode]) -> bool:
+            if isinstance(node, cst.Call):
+                called = index.callee(dispatcher, node.func)
+                if called is not None:
+                    found.setdefault(index.key_of(called), []).extend(_branch_names(dispatcher, [*path, node]))
+            return not isinstance(node, cst.Lambda)
+
+        walk_paths(dispatcher.node.body, enter)
+        return found
 
     def _dispatched(self, dispatcher: FunctionInfo) -> dict[tuple[str | None, str], list[str]]:
         """The functions of the project a dispatcher runs under each tool name, directly or three hops deep, in the

@@ -810,6 +810,20 @@ class _Summariser:
             return ("ref", name)
         return ("refs", tuple(_refs(node)))
 
+    def _looped_server(self, subject: str | None) -> str | None:
+        """The servers a loop variable runs over, for a registration made on it: ``for server in servers:
+        server.tool(name=name)(func)`` registers with each of ``servers`` (a parameter, ``servers: list[FastMCP]``), so
+        it is read as made on ``servers``."""
+        if subject is None:
+            return None
+        root, dot, rest = subject.partition(".")
+        for variables, iterated in reversed(self.loops):
+            if _binds(variables, root):
+                if iterated[0] == "ref" and isinstance(iterated[1], str) and "." not in iterated[1]:
+                    return iterated[1] + dot + rest
+                return subject
+        return subject
+
     def registration(self, node: ast.Call, function: FunctionSummary | None) -> None:
         func = node.func
         scope = function.path if function is not None else None
@@ -823,7 +837,7 @@ class _Summariser:
             return
         if isinstance(func, ast.Call) and isinstance(func.func, ast.Attribute) and func.func.attr == "tool":
             # x.tool(...)(fn)
-            subject = dotted(func.func.value)
+            subject = self._looped_server(dotted(func.func.value))
             target = self._registered(node, scope)
             if subject is not None and target is not None:
                 registration = Registration("call", subject, func.func.attr, target, scope, name=_tool_name(func, True))
@@ -837,7 +851,7 @@ class _Summariser:
                 self.summary.registrations.append(Registration("decorator", subject, "call_tool", target, scope, called=True))
             return
         if isinstance(func, ast.Attribute):
-            subject = dotted(func.value)
+            subject = self._looped_server(dotted(func.value))
             if subject is None:
                 return
             method = func.attr
