@@ -1607,11 +1607,11 @@ class GenericSwallowedException(Rule):
     clients (pymongo's `PyMongoError`, SQLAlchemy's `SQLAlchemyError`, redis-py's `RedisError`, psycopg's `Error`,
     neo4j's `Neo4jError`, `sqlite3.Error`, aiosqlite's `Error`, PyMySQL's `MySQLError`, `mysql.connector.Error`,
     asyncpg's `PostgresError`), and the Kubernetes client's `ApiException` (every error status the API answers).
-    Every failure shape counts: a raised exception, a `CallToolResult(isError=True)`, an error dict (`{"error": ...}`, `{"success": False}`, ...), also in an
-    envelope (`{"result": {"error": ...}}`), or a list of them, `json.dumps` of one, an
-    `"Error: ..."`/`"Failed to ..."` string (also in `[TextContent(...)]`), an error-response model
-    (`ErrorResponse(message=...)`, also `.model_dump()`ed), a bare `False` returned by the tool itself (not by a
-    helper, whose callers decide), or a same-module helper that builds one. Handing the
+    Every failure shape counts: a raised exception, a `CallToolResult(isError=True)`, an error dict
+    (`{"error": ...}`, `{"success": False}`, ...), also in an envelope (`{"result": {"error": ...}}`), or a list
+    of them, `json.dumps` of one, an `"Error: ..."`/`"Failed to ..."` string (also in `[TextContent(...)]`), an
+    error-response model (`ErrorResponse(message=...)`, also `.model_dump()`ed), a bare `False` returned by the
+    tool itself (not by a helper, whose callers decide), or a same-module helper that builds one. Handing the
     exception to a helper that drops it counts as leaving it out: `return format_error("get_chat", e)`, where the
     helper (in any module) logs `e` and ends by returning a failure text made only of its other arguments and
     constants (`f"An error occurred (code: {code})"`); not when the caller's own text may be what the helper
@@ -1882,9 +1882,8 @@ class GenericSwallowedException(Rule):
             ):  # fmt: skip
                 # ``except Exception as e: ctx.warning(...); results[category] = {}``, then ``return {"categories":
                 # results}``: the failed part reads as a valid empty one
-                self.report(
-                    node, f"{what} stores {empty} as one part of the answer, which reads as a valid empty part; report the error"
-                )
+                message = f"{what} stores {empty} as one part of the answer, which reads as a valid empty part"
+                self.report(node, f"{message}; report the error")
             return
         if informativeness.is_informative(report.payload):
             dropping = _dropping_helper(report.payload, informativeness.derived, self.context.index, scope.function)
