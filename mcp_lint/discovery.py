@@ -128,6 +128,22 @@ class FunctionInfo:
         self._assigned, self._returns, self._unpacked, self._bindings = assigned, returns, unpacked, bindings
         self._loops, self._own, self._by_kind = loops, own, by_kind
 
+    def key_stores(self, name: str) -> list[cst.BaseExpression]:
+        """Return the values the function's own body stores under keys of a local (``response["metadata"] =
+        metadata``).
+
+        Args:
+            name (str): the local name.
+        Returns:
+            list[cst.BaseExpression]: the stored values, in source order.
+        """
+        return [
+            node.value for node in self.own if isinstance(node, cst.Assign)
+            for target in node.targets
+            if isinstance(target.target, cst.Subscript) and isinstance(target.target.value, cst.Name)
+            and target.target.value.value == name
+        ]  # fmt: skip
+
     def assigned(self, name: str) -> cst.BaseExpression | None:
         """Return the value last assigned to a plain local name in the function's own body.
 

@@ -536,14 +536,8 @@ def _passed_into_result(helper: FunctionInfo, call: cst.Call, arg: cst.Arg) -> b
             return True
         if isinstance(value, cst.Name) and any(
             # ``response = {"data": data}``, ``if metadata: response["metadata"] = metadata``, ``return response``
-            isinstance(node, cst.Assign) and param in value_names(node.value)[0]
-            and any(
-                isinstance(t.target, cst.Subscript) and isinstance(t.target.value, cst.Name)
-                and t.target.value.value == value.value
-                for t in node.targets
-            )
-            for node in helper.own
-        ):  # fmt: skip
+            param in value_names(stored)[0] for stored in helper.key_stores(value.value)
+        ):
             return True
     return False
 

@@ -1182,22 +1182,16 @@ def _outcome_calls(
 def _stored_parts(function: FunctionInfo, name: str) -> list[cst.BaseExpression]:
     """The values a function stores under keys of the local dict ``name`` (``results["todos"] = ...``); empty when
     it also changes the dict another way (``results.update(...)``, ``results[k] += ...``)."""
-    parts: list[cst.BaseExpression] = []
     for node in function.own:
-        if isinstance(node, cst.Assign):
-            for target in node.targets:
-                if isinstance(target.target, cst.Subscript) and isinstance(target.target.value, cst.Name):
-                    if target.target.value.value == name:
-                        parts.append(node.value)
-        elif isinstance(node, cst.AugAssign) and _stored_in(node.target) is not node.target and mentions(node.target, {name}):
+        if isinstance(node, cst.AugAssign) and _stored_in(node.target) is not node.target and mentions(node.target, {name}):
             return []
-        elif (
+        if (
             isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute)
             and isinstance(node.func.value, cst.Name) and node.func.value.value == name
             and node.func.attr.value not in ("get", "keys", "values", "items")
         ):  # fmt: skip
             return []
-    return parts
+    return function.key_stores(name)
 
 
 def _whole_parts(value: cst.BaseExpression) -> list[cst.Call] | None:
