@@ -370,6 +370,7 @@ class ModuleIndex:
         file (str | None): the module's file, as the project model names it.
         project (ProjectContext | None): the project, for calls that lead into other modules.
         facts (ModuleFacts | None): what the project model says of the module.
+        memo (dict[tuple[object, ...], Any]): what rules work out once per module, by a key each rule names.
     """
 
     symbols: SymbolTable
@@ -386,6 +387,7 @@ class ModuleIndex:
     _callees: dict[tuple[FunctionInfo | None, cst.BaseExpression], FunctionInfo | None] = field(
         default_factory=dict, repr=False
     )
+    memo: dict[tuple[object, ...], Any] = field(default_factory=dict, repr=False)
 
     def key_of(self, function: FunctionInfo) -> tuple[str | None, str]:
         """A function's file and definition path, the same whichever module's index holds it (another module's

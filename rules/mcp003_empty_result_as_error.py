@@ -26,6 +26,7 @@ from mcp_lint.failures import (
 )
 from mcp_lint.fixes import call_tool_result, fill, quote_of
 from mcp_lint.literals import integer_value, literal_value, string_value
+from mcp_lint.project.summary import RUNNERS
 from mcp_lint.rule import Rule, RuleContext, ancestors_within
 from mcp_lint.traversal import binds, children, leaves, mentions, nodes, path_to, value_names, walk_paths
 
@@ -880,16 +881,19 @@ class Flow:
         function (FunctionInfo): the function.
         chain (Sequence[cst.CSTNode]): the nodes from the function's definition down to the point, inclusive.
         constants (Mapping[str, cst.BaseExpression] | None): the module's top-level ``name = value`` bindings.
+        index (ModuleIndex | None): the module's index, for the mappings of handles it issues (see
+            :func:`handle_registries`); None reads none.
     """
 
     def __init__(
         self, function: FunctionInfo, chain: Sequence[cst.CSTNode],
-        constants: Mapping[str, cst.BaseExpression] | None = None,
+        constants: Mapping[str, cst.BaseExpression] | None = None, index: ModuleIndex | None = None,
     ) -> None:  # fmt: skip
         self.function = function
         self.chain = chain
         self.params = _params(function)
         self.constants = constants or {}
+        self.index = function.module or index
         self._kinds: dict[str, str] = {}
 
     def _graphql_response(self, expr: cst.BaseExpression) -> bool:
@@ -1105,6 +1109,10 @@ class Flow:
                 # in a registry or the configuration the server holds is an allow-list check, not a search
                 return "other"
             return "result"
+        if self.index is not None and _handle_lookup(expr, self.index):
+            # ``subscription = cls._subscriptions.get(subscription_id)``: a handle the server issued, not data;
+            # its absence is an unmet precondition
+            return "other"
         if isinstance(expr, (cst.Attribute, cst.Subscript)) or _literal_get(expr):
             base, _ = _member_chain(expr)
             base_kind = self.kind(base)
@@ -1838,6 +1846,153 @@ def _kept_on_self(function: FunctionInfo, tested: list[cst.BaseExpression]) -> b
     return False
 
 
+# Calls that make a key no caller chose: a handle the server issues (``uuid.uuid4().hex``, ``secrets.token_hex(8)``,
+# ``next(self._ids)``).
+_MADE_KEY = re.compile(r"\b(uuid[1345]?|token_hex|token_urlsafe|token_bytes|getrandbits|randbits|time_ns|next)\s*\(")
+# Exceptions a lookup in a mapping raises.
+_LOOKUP_MISSES = frozenset({"KeyError", "LookupError"})
+
+
+def _mapping_key(expr: cst.BaseExpression, index: ModuleIndex) -> str | None:
+    """How a mapping the server keeps is named across its module: ``self._sessions``, ``cls._sessions`` and
+    ``Manager._sessions`` (a class of the module) as ``._sessions``, a module-level ``_SESSIONS`` as itself;
+    None for anything else (a local, a call's outcome)."""
+    if isinstance(expr, cst.Attribute) and isinstance(expr.value, cst.Name):
+        owner = expr.value.value
+        if owner in ("self", "cls") or owner in index.classes:
+            return f".{expr.attr.value}"
+        return None
+    if isinstance(expr, cst.Name) and expr.value in index.symbols.constants:
+        return expr.value
+    return None
+
+
+def _made_key(key: cst.BaseExpression, function: FunctionInfo) -> bool:
+    """Whether a key is one the server makes (``uuid.uuid4().hex``), directly or through the local it is bound to."""
+    if isinstance(key, cst.Name):
+        bound = function.assigned(key.value)
+        key = bound if bound is not None else key
+    return _MADE_KEY.search(cst.Module([]).code_for_node(key)) is not None
+
+
+def handle_registries(index: ModuleIndex) -> frozenset[str]:
+    """The mappings a module keeps of the handles it issues: those its functions store items in under a key the
+    server makes (``subscription_id = uuid.uuid4().hex`` then ``cls._subscriptions[subscription_id] =
+    subscription``), named as :func:`_mapping_key` names them. A later call that names a handle no longer there
+    (expired, closed, never issued) meets an unmet precondition (subscribe first), not an empty result.
+
+    Args:
+        index (ModuleIndex): the module.
+    Returns:
+        frozenset[str]: the mappings' names.
+    """
+    known = index.memo.get(("MCP003.handles",))
+    if known is None:
+        found: set[str] = set()
+        for function in index.functions.values():
+            for assign in function.own_of(cst.Assign):
+                for target in assign.targets:
+                    stored = target.target
+                    if not (isinstance(stored, cst.Subscript) and len(stored.slice) == 1):
+                        continue
+                    key = stored.slice[0].slice
+                    name = _mapping_key(stored.value, index)
+                    if name is not None and isinstance(key, cst.Index) and _made_key(key.value, function):
+                        found.add(name)
+        known = index.memo[("MCP003.handles",)] = frozenset(found)
+    return known
+
+
+def _handle_lookup(expr: cst.BaseExpression, index: ModuleIndex) -> bool:
+    """Whether an expression looks a handle up in a mapping of the handles the server issued
+    (``cls._subscriptions.get(subscription_id)``, ``_SESSIONS[session_id]``; see :func:`handle_registries`)."""
+    if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute) and expr.func.attr.value in ("get", "pop"):
+        mapping = expr.func.value
+    elif isinstance(expr, cst.Subscript):
+        mapping = expr.value
+    else:
+        return False
+    name = _mapping_key(mapping, index)
+    return name is not None and name in handle_registries(index)
+
+
+def _handle_miss(handler: cst.ExceptHandler, try_node: cst.CSTNode, function: FunctionInfo, index: ModuleIndex) -> bool:
+    """Whether an ``except KeyError`` catches a lookup of a handle the server issued: the ``try`` runs, up to two
+    calls deep (also in a worker thread, ``asyncio.to_thread(Manager.read_messages, subscription_id)``), a
+    function that looks the handle up in its mapping of issued handles (see :func:`_handle_lookup`). The handle
+    is stale, an unmet precondition, not an empty result."""
+    names = _caught_names(handler)
+    if not names or not set(names) <= _LOOKUP_MISSES or not isinstance(try_node, cst.Try):
+        return False
+    seen: set[int] = set()
+    work: list[tuple[FunctionInfo, cst.Call, int]] = [
+        (function, call, 2) for call in nodes(try_node.body, prune=_SCOPES) if isinstance(call, cst.Call)
+    ]
+    while work:
+        caller, call, depth = work.pop()
+        home = caller.module or index
+        at = RUNNERS.get(callee_name(call.func) or "")
+        positional = [a.value for a in call.args if a.keyword is None and not a.star]
+        ran = positional[at] if at is not None and len(positional) > at else call.func
+        callee = home.callee(caller, ran)
+        if callee is None or callee is caller or id(callee.node) in seen:
+            continue
+        seen.add(id(callee.node))
+        own = callee.module or index
+        if any(_handle_lookup(n, own) for n in callee.own_of(cst.Call, cst.Subscript)):
+            return True
+        if depth > 0:
+            work.extend((callee, inner, depth - 1) for inner in callee.own_of(cst.Call))
+    return False
+
+
+def _iterated_after(test: cst.BaseExpression, statements: Sequence[cst.BaseStatement]) -> set[str]:
+    """The names an ``is None`` test asks about (``if rows is None:``) that the statements after it go through
+    item by item (``for row in rows``, ``{row["ticker"] for row in rows}``): a collection, whose empty case is no
+    items and goes on with them. Where the collection is a listing given nothing of the tool's arguments,
+    ``None`` in its place is an abnormal answer, not the empty one; a lookup by an argument (``steps =
+    get_playbook_steps(playbook_id)``) may answer ``None`` for "no such playbook"."""
+    asked = {
+        subject.value for subject in emptiness_subjects(test)
+        if isinstance(subject, cst.Name) and isinstance(test, cst.Comparison)
+        and isinstance(test.comparisons[0].operator, cst.Is)
+    }  # fmt: skip
+    if not asked:
+        return set()
+    found: set[str] = set()
+    for statement in statements:
+        for inner in nodes(statement, prune=_SCOPES):
+            if isinstance(inner, (cst.For, cst.CompFor)) and isinstance(inner.iter, cst.Name) and inner.iter.value in asked:
+                found.add(inner.iter.value)
+    return found
+
+
+def _kept_by_callers(function: FunctionInfo, index: ModuleIndex) -> bool:
+    """Whether every caller keeps what a function returns on ``self`` (``self.cloud_id = await
+    self._get_cloud_id()``): a lazy set-up of the server's own state that every request waits on, whose absence is
+    an unmet precondition, not an empty answer."""
+    callers = index.callers(function)
+    if not callers:
+        return False
+    target = index.key_of(function)
+    for caller in callers:
+        home = caller.module or index
+        kept = False
+        for assign in caller.own_of(cst.Assign):
+            value = assign.value.expression if isinstance(assign.value, cst.Await) else assign.value
+            if not isinstance(value, cst.Call):
+                continue
+            callee = home.callee(caller, value.func)
+            if callee is None or home.key_of(callee) != target:
+                continue
+            if not all(isinstance(t.target, cst.Attribute) and _last_name(t.target.value) == "self" for t in assign.targets):
+                return False
+            kept = True
+        if not kept:
+            return False
+    return True
+
+
 def _found_exit(loop: cst.For) -> bool:
     """Whether a loop's body leaves the function with what it found (``if row.id == key: return row``)."""
     return any(isinstance(n, cst.Return) and n.value is not None for n in nodes(loop.body, prune=_SCOPES))
@@ -1956,6 +2111,10 @@ class EmptyResultAsError(Rule):
     `account_id = ad.get("account_id")`, `xbrl = filing.xbrl()`, `graph = item.GetNodeGraph()`), or a literal
     key (`"creative" not in ad`); a single object read through a getter given no arguments
     (`project = manager.GetCurrentProject()`): a part of what the tool holds, or an unmet precondition;
+    `None` in place of a listing given nothing of the tool's arguments, which the code then goes through item by
+    item (`rows = db.table("watchlist").select("ticker").execute().data`, `if rows is None: raise ...`, then
+    `{r["ticker"] for r in rows}`): the empty listing is no rows, and goes on, so `None` is an abnormal answer
+    (a lookup by an argument that answers `None`, `stops = transit.route_stops(route_id)`, is still reported);
     a value the empty branch computes itself to try another way; values taken from the tool's arguments
     (`arguments.get("ids")`, `args["x"]`, `request.query`, a parse or conversion of them, `str(lamp_id)`, still
     looked up in what the tool fetched when the report says so, `isinstance` checks); a member of an object picked
@@ -1973,7 +2132,14 @@ class EmptyResultAsError(Rule):
     `client, session, name = _find_client(plex, client_name)`), a file named by a constant (`Path("models/x.pt").exists()`); a
     helper that
     authenticates the request (`verify_token`'s missing signing key), or that sets up what the server holds
-    (it keeps what it found on `self`: `self._workspace = init(info)`); and boolean flags.
+    (it keeps what it found on `self`: `self._workspace = init(info)`, or every caller keeps what it returns
+    there: `self.region = await self._find_region()`); and boolean flags. Nor a handle the
+    server issued and no longer holds: a lookup in a mapping the module stores items in under keys it makes itself
+    (`cls._watches[watch_id] = watch` after `watch_id = uuid.uuid4().hex`), tested (`watch =
+    cls._watches.get(watch_id)` then `if watch is None:`) or caught (`except KeyError:` around a call that, up to
+    two calls deep, also in a worker thread, looks the handle up there): the handle is stale, closed or was never
+    issued, an unmet precondition (open one first). A mapping filled under the keys the tool is given
+    (`cls._items[item_id] = item`) is a store of data, and its missing item is still an empty result.
 
     Nor is an action's missing target. A tool that updates, deletes, renames, approves, rejects, comments on,
     writes, creates, sends, connects, assigns, merges, closes, cancels, copies, builds, downloads, opens or transforms
@@ -2145,7 +2311,12 @@ class EmptyResultAsError(Rule):
             return
         chain = [*ancestors_within(self.context.ancestors, scope.function.node), node]
         flow = self._flow(scope, chain)
-        tested = [subject for subject in subjects if flow.is_result(subject)]
+        iterated = _iterated_after(node.test, self._statements_after(node))
+        tested = [
+            subject for subject in subjects
+            if flow.is_result(subject)
+            and not (isinstance(subject, cst.Name) and subject.value in iterated and not flow.from_input(subject))
+        ]  # fmt: skip
         tested += [container for key, container in lookups if flow.is_lookup(key, container)]
         if tested and all(flow.looked_up_in_table(t) for t in tested) and any(
             _VALIDATION.search(self._message_text(r.payload, scope.function, r.statement)) for r in reports
@@ -2169,8 +2340,10 @@ class EmptyResultAsError(Rule):
             return  # neither a read nor an action by any name that reaches it: stay silent rather than guess
         if scope.handler is None and _AUTH_TOKENS.intersection(_tokens(scope.function.name)):
             return  # ``verify_token``'s missing signing key fails the request whatever tool made it
-        if scope.handler is None and _kept_on_self(scope.function, tested):
-            return  # ``self._workspace = ...(info)``: a helper that sets up what the server holds
+        if scope.handler is None and (
+            _kept_on_self(scope.function, tested) or _kept_by_callers(scope.function, self.context.index)
+        ):
+            return  # ``self._workspace = ...(info)``, ``self.cloud_id = await self._get_cloud_id()``: set-up
         if self._is_action(scope, flow, tested):
             return
         self._report_all(reports, scope, fixable=text is None)
@@ -2187,7 +2360,7 @@ class EmptyResultAsError(Rule):
             self._report_absence(node, _reports_in(node.body), scope, _NO_MATCH if lists else None)
         elif _specific_exception(node) and (
             (caught := breadth(node, self.context.index)) is None or caught and _reads_exception(node)
-        ):
+        ) and not _handle_miss(node, self.context.ancestors[-1], scope.function, self.context.index):
             # ``except CommError as e: raise ValueError(f"Run not found: {run_id}")``: the handler says what the
             # exception meant, in words only an absence has. A library catch-all (``except ApiException as
             # exc``) only where a helper it hands the exception to tells its failures apart.
@@ -2320,9 +2493,12 @@ class EmptyResultAsError(Rule):
         if not reports:
             return
         name = scope.function.name
-        if _EXISTENCE.search(name) or _sets_up(scope.function):
-            # ``check_image_exists`` answers a question whose answer may be no; ``initiate_auth_flow`` and
-            # ``get_client`` set up what the tool needs, and their missing endpoint is a failure.
+        if _EXISTENCE.search(name) or _sets_up(scope.function) or (
+            scope.handler is None and _kept_by_callers(scope.function, self.context.index)
+        ):
+            # ``check_image_exists`` answers a question whose answer may be no; ``initiate_auth_flow``,
+            # ``get_client`` and a helper whose outcome its callers keep on ``self`` set up what the tool needs,
+            # and their missing endpoint is a failure.
             return
         chain = [*ancestors_within(self.context.ancestors, scope.function.node), node]
         if self._tool_verdict(scope, chain) != "read":
@@ -2331,7 +2507,7 @@ class EmptyResultAsError(Rule):
 
     def _flow(self, scope: ToolScope, chain: Sequence[cst.CSTNode]) -> Flow:
         """Flow: what reaches the end of ``chain`` in the scope's function, with this module's constants."""
-        return Flow(scope.function, chain, self.context.index.symbols.constants)
+        return Flow(scope.function, chain, self.context.index.symbols.constants, self.context.index)
 
     def _reported_later(self, node: cst.If) -> list[cst.Return | cst.Raise]:
         """The reports of a message the empty branch only sets (``if not rows: errmsg = "no data"``) and a later
