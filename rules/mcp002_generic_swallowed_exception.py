@@ -25,12 +25,12 @@ from mcp_lint.failures import (
     message_node,
     payload_fields,
     report_text,
+    run_elsewhere,
     string_prefix,
 )
 from mcp_lint.fixes import with_exception
 from mcp_lint.literals import string_value
-from mcp_lint.project.summary import RUNNERS
-from mcp_lint.protocol_errors import argument
+from mcp_lint.protocol_errors import argument, keyword_argument
 from mcp_lint.rule import Rule, RuleContext, ancestors_within
 from mcp_lint.traversal import binds, leaves, mentions, nodes, own_nodes, path_to, value_names
 
@@ -642,9 +642,13 @@ def _relayed_arguments(helper: FunctionInfo, call: cst.Call) -> list[cst.BaseExp
     params = helper.call_params(call)
     given = []
     for name in relayed:
-        arg = argument(call, name, params.index(name) if name in params else len(call.args))
-        if arg is not None:
-            given.append(arg)
+        if name in params:
+            value = argument(call, name, params.index(name))
+        else:  # keyword-only: given by keyword or not at all
+            arg = keyword_argument(call, name)
+            value = arg.value if arg is not None else None
+        if value is not None:
+            given.append(value)
     return given
 
 
@@ -1362,14 +1366,6 @@ def _returned_when_set(function: FunctionInfo, value: cst.BaseExpression, name: 
     return False
 
 
-def _run_elsewhere(call: cst.Call) -> cst.BaseExpression | None:
-    """The function a call runs in a worker thread (``asyncio.to_thread(fetcher.download, x)``,
-    ``loop.run_in_executor(None, fetcher.download, x)``, ``anyio.to_thread.run_sync(...)``), else None."""
-    at = RUNNERS.get(callee_name(call.func) or "")
-    positional = [a for a in call.args if a.keyword is None and not a.star]
-    return positional[at].value if at is not None and len(positional) > at else None
-
-
 def _called(index: ModuleIndex, caller: FunctionInfo, call: cst.Call) -> FunctionInfo | None:
     """The function whose outcome a call answers: its callee, or the function it runs, in a worker thread or
     through a project function that returns what the function it is given first answers (``await
@@ -1380,7 +1376,7 @@ def _called(index: ModuleIndex, caller: FunctionInfo, call: cst.Call) -> Functio
 
 def _find_called(index: ModuleIndex, caller: FunctionInfo, call: cst.Call) -> FunctionInfo | None:
     """:func:`_called`, worked out."""
-    ran = _run_elsewhere(call)
+    ran = run_elsewhere(call)
     if ran is not None:
         return index.callee(caller, ran)
     callee = index.callee(caller, call.func)
@@ -1408,7 +1404,7 @@ def _handed_method(
     tested = _tested_names(callee)
     for value in callee.returns:
         for passed, _ in _outcome_calls(callee, value, tested, strict=True):
-            ran = _run_elsewhere(passed) or passed.func
+            ran = run_elsewhere(passed) or passed.func
             if not (isinstance(ran, cst.Attribute) and isinstance(ran.value, cst.Name)):
                 continue
             if ran.value.value not in params:
@@ -1428,7 +1424,7 @@ def _runs(function: FunctionInfo, param: str) -> bool:
         if isinstance(value, cst.Await):
             value = value.expression
         if isinstance(value, cst.Call):
-            ran = _run_elsewhere(value) or value.func
+            ran = run_elsewhere(value) or value.func
             if isinstance(ran, cst.Name) and ran.value == param:
                 return True
     return False

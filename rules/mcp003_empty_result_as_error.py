@@ -22,11 +22,11 @@ from mcp_lint.failures import (
     literal_text,
     message_node,
     report_text,
+    run_elsewhere,
     string_prefix,
 )
 from mcp_lint.fixes import call_tool_result, fill, quote_of
 from mcp_lint.literals import integer_value, literal_value, string_value
-from mcp_lint.project.summary import RUNNERS
 from mcp_lint.rule import Rule, RuleContext, ancestors_within
 from mcp_lint.traversal import binds, children, leaves, mentions, nodes, path_to, value_names, walk_paths
 
@@ -1931,10 +1931,7 @@ def _handle_miss(handler: cst.ExceptHandler, try_node: cst.CSTNode, function: Fu
     while work:
         caller, call, depth = work.pop()
         home = caller.module or index
-        at = RUNNERS.get(callee_name(call.func) or "")
-        positional = [a.value for a in call.args if a.keyword is None and not a.star]
-        ran = positional[at] if at is not None and len(positional) > at else call.func
-        callee = home.callee(caller, ran)
+        callee = home.callee(caller, run_elsewhere(call) or call.func)
         if callee is None or callee is caller or id(callee.node) in seen:
             continue
         seen.add(id(callee.node))
@@ -1952,11 +1949,9 @@ def _iterated_after(test: cst.BaseExpression, statements: Sequence[cst.BaseState
     items and goes on with them. Where the collection is a listing given nothing of the tool's arguments,
     ``None`` in its place is an abnormal answer, not the empty one; a lookup by an argument (``steps =
     get_playbook_steps(playbook_id)``) may answer ``None`` for "no such playbook"."""
-    asked = {
-        subject.value for subject in emptiness_subjects(test)
-        if isinstance(subject, cst.Name) and isinstance(test, cst.Comparison)
-        and isinstance(test.comparisons[0].operator, cst.Is)
-    }  # fmt: skip
+    if not (isinstance(test, cst.Comparison) and isinstance(test.comparisons[0].operator, cst.Is)):
+        return set()
+    asked = {subject.value for subject in emptiness_subjects(test) if isinstance(subject, cst.Name)}
     if not asked:
         return set()
     found: set[str] = set()
