@@ -1523,6 +1523,212 @@ def _quiet(handler: cst.ExceptHandler, stores: bool = True) -> bool:
     return True
 
 
+#: Methods of containers, strings and regular expressions, and pure functions of text: a call of one is no work
+#: that fails for a reason outside the code (``canvas_pattern.finditer(content)``, ``urljoin(base, path)``).
+_PURE_CALLS = frozenset({
+    "append", "extend", "add", "update", "insert", "get", "items", "keys", "values", "setdefault", "pop", "copy",
+    "sort", "count", "index", "strip", "lstrip", "rstrip", "lower", "upper", "split", "join", "replace",
+    "startswith", "endswith", "format", "encode", "decode", "compile", "match", "fullmatch", "search", "findall",
+    "finditer", "sub", "group", "groups", "groupdict", "urljoin", "quote", "quote_plus", "unquote", "urlencode",
+    "timestamp", "isoformat", "strftime", "total_seconds", "now", "utcnow", "today", "date", "time",
+})  # fmt: skip
+
+
+def _stub(function: FunctionInfo) -> bool:
+    """Whether a function's body only says what it does (a docstring, ``...``, ``pass``, a ``raise``): an
+    interface method, whose implementations may do anything."""
+    body = function.node.body
+    for line in body.body if isinstance(body, cst.IndentedBlock) else (body,):
+        if not isinstance(line, cst.SimpleStatementLine):
+            return False
+        for small in line.body:
+            if isinstance(small, (cst.Pass, cst.Raise)):
+                continue
+            if isinstance(small, cst.Expr) and isinstance(small.value, (cst.SimpleString, cst.ConcatenatedString, cst.Ellipsis)):
+                continue
+            return False
+    return True
+
+
+#: Names of objects that talk to a service: their ``get`` is a request.
+_CLIENT = re.compile(r"(?i)client|session|http|requests|api|graph|conn|service")
+
+
+def _does_work(block: cst.CSTNode, function: FunctionInfo, index: ModuleIndex, depth: int = 0) -> bool:
+    """Whether a block does work that may fail for a reason outside it: it awaits, or calls a function that is
+    not a builtin or a class or a method that is not pure (see ``_PURE_CALLS``: ``lambda_client.list_tags(...)``),
+    log calls aside. Not the work inside a nested ``try`` whose broad ``except`` catches it and does not raise
+    again, nor a call of a project function whose broad ``except`` answers in place of every exception (``paper =
+    self._parse_entry(entry)``): neither reaches this block's handlers; nor a call of a project function that
+    does no work itself (``format_date(d)``, followed two calls deep at most; an interface method's stub may do
+    anything)."""
+    covered: set[int] = set()
+    awaited: set[int] = set()
+    for node in nodes(block, prune=_SCOPES):
+        if isinstance(node, cst.Try) and any(
+            breadth(h, index) is not None and not any(isinstance(n, cst.Raise) for n in nodes(h.body, prune=_SCOPES))
+            for h in node.handlers
+        ):  # fmt: skip
+            covered.update(id(n) for n in nodes(node.body, prune=_SCOPES))  # not where the ``except`` raises again
+        elif isinstance(node, cst.Await):
+            awaited.add(id(node.expression))
+    for node in nodes(block, prune=_SCOPES):
+        if id(node) in covered:
+            continue
+        if isinstance(node, cst.Await) and not isinstance(node.expression, cst.Call):
+            return True
+        if not isinstance(node, cst.Call):
+            continue
+        func = node.func
+        name = callee_name(func)
+        if name is None or isinstance(func, cst.Name) and name in _BUILTINS or name[:1].isupper():
+            continue  # a builtin, or a value built from what the code has (``Paper(title=...)``)
+        if name in _PURE_CALLS and not (
+            # ``await graph.get(url)``, ``self.http.get(url)``: a request, not a dict's ``get``
+            name == "get" and (id(node) in awaited or _CLIENT.search(callee_name(getattr(func, "value", func)) or ""))
+        ):  # fmt: skip
+            continue
+        if _LOGGER.match(name) or isinstance(func, cst.Attribute) and _LOGGER.match(callee_name(func.value) or ""):
+            continue
+        helper = index.callee(function, func)
+        if helper is not None and helper is not function:
+            home = helper.module or index
+            if _swallowed_values(helper, home) or (
+                depth < 2 and not _stub(helper) and not _does_work(helper.node.body, helper, home, depth + 1)
+            ):  # fmt: skip
+                continue
+        return True
+    return False
+
+
+def _gathered(try_node: cst.Try, function: FunctionInfo) -> set[str]:
+    """The locals a ``try`` body adds to what the function has gathered: it appends to, extends, adds to or
+    updates them, stores under a key of them (``found[key] = value``) or adds to them (``count += 1``), or binds
+    them (``pdf_count = self.parse_all()``) where every other binding is a zero or an empty collection."""
+    names = _gathered_by(try_node.body)
+
+    def zero(value: cst.BaseExpression) -> bool:
+        return (
+            isinstance(value, cst.Integer) and value.value == "0"
+            or isinstance(value, (cst.List, cst.Dict)) and not value.elements
+        )  # fmt: skip
+
+    names.update(name for name in _set_in(try_node.body) if _bound_only_to(function, name, zero, try_node))
+    return names
+
+
+def _gathered_by(block: cst.CSTNode) -> set[str]:
+    """The locals a block appends to, extends, adds to, updates, stores under a key of or adds to with ``+=``."""
+    names = _filled(block)
+    for node in nodes(block, prune=_SCOPES):
+        if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and isinstance(node.func.value, cst.Name):
+            if node.func.attr.value == "update":
+                names.add(node.func.value.value)
+        elif isinstance(node, cst.AugAssign) and isinstance(node.target, cst.Name):
+            names.add(node.target.value)
+        elif isinstance(node, cst.Assign):
+            names.update(
+                t.target.value.value for t in node.targets
+                if isinstance(t.target, cst.Subscript) and isinstance(t.target.value, cst.Name)
+            )  # fmt: skip
+    return names
+
+
+def _only_notes(handler: cst.ExceptHandler) -> bool:
+    """Whether an ``except`` clause only logs, prints or passes, and may then go on to the next item
+    (``continue``): it keeps nothing of the failure."""
+    body = list(handler.body.body) if isinstance(handler.body, cst.IndentedBlock) else []
+    last = body[-1] if body else None
+    if isinstance(last, cst.SimpleStatementLine) and isinstance(last.body[-1], cst.Continue):
+        if len(last.body) > 1:
+            return False
+        body = body[:-1]
+    return not body or _quiet(handler.with_changes(body=handler.body.with_changes(body=body)), stores=False)
+
+
+def _answers_empty_as_text(
+    function: FunctionInfo, name: str, index: ModuleIndex, module: cst.Module | None
+) -> bool:  # fmt: skip
+    """Whether a function tests a local and the branch where it is empty returns or raises a text that says
+    nothing was found, or a failure report (``if not labels: return "No labels found"``)."""
+    for branch in function.own_of(cst.If):
+        read = _failed_test(branch.test)
+        if read is None or not isinstance(read[0], cst.Name) or read[0].value != name:
+            continue
+        block = branch.body if read[1] else branch.orelse
+        for sent in nodes(block, prune=_SCOPES) if block is not None else ():
+            value = sent.value if isinstance(sent, cst.Return) else sent.exc if isinstance(sent, cst.Raise) else None
+            if value is not None and (
+                _says_nothing_found(value) or failure_shape(value, index, function, module=module) is not None
+            ):  # fmt: skip
+                return True
+    return False
+
+
+#: Methods whose outcome is what they are called on, in another form (``text.strip()``, ``rows.copy()``).
+_WHOLE_METHODS = frozenset({
+    "strip", "lstrip", "rstrip", "lower", "upper", "splitlines", "copy", "items", "values", "keys", "model_dump",
+    "dict", "to_dict", "decode", "encode",
+})  # fmt: skip
+
+
+def _returned_whole(function: FunctionInfo) -> set[str]:
+    """The locals a function's ``return`` statements send whole, in what they send (``return {"copied":
+    copied}``, ``len(found)``, ``papers[:limit]``, ``text.strip()``), not only a member or an item of them
+    (``article["title"]``)."""
+    known = function.memo.get(("MCP002.whole",))
+    if known is not None:
+        return set(known)
+    found: set[str] = set()
+    for value in function.returns:
+        called = {
+            id(n.func) for n in nodes(value, prune=_SCOPES)
+            if isinstance(n, cst.Call) and callee_name(n.func) in _WHOLE_METHODS
+        }  # fmt: skip
+        parts = {
+            id(n.value) for n in nodes(value, prune=_SCOPES)
+            if isinstance(n, cst.Subscript) and not all(isinstance(e.slice, cst.Slice) for e in n.slice)
+            or isinstance(n, cst.Attribute) and id(n) not in called
+        }  # fmt: skip
+        found.update(n.value for n in nodes(value, prune=_SCOPES) if isinstance(n, cst.Name) and id(n) not in parts)
+    function.memo[("MCP002.whole",)] = frozenset(found)
+    return found
+
+
+def _refilled_when_empty(function: FunctionInfo, name: str) -> bool:
+    """Whether the function tests what it gathers, or a member of it, and gets it another way where it is empty
+    (``if not result["code"]: result["code"] = read_bundle(...)``): a failed try falls back to the next way."""
+    for branch in function.own_of(cst.If):
+        read = _failed_test(branch.test)
+        tested = read[0] if read is not None else None
+        while isinstance(tested, (cst.Subscript, cst.Attribute)):
+            tested = tested.value
+        if not (isinstance(tested, cst.Name) and tested.value == name):
+            continue
+        block = branch.body if read[1] else branch.orelse  # type: ignore[index]
+        if block is not None and (name in _gathered_by(block) or name in _set_in(block)):
+            return True
+    return False
+
+
+def _answered_as_found(try_node: cst.Try, function: FunctionInfo, name: str) -> bool:
+    """Whether the ``try`` is a statement of the function's own body that the return of what it gathers follows
+    (``papers = []``, ``try: ...`` then ``return papers``), and fills it alone: every failure leaves it empty,
+    which the rule judges where a tool answers it (see :func:`_fallthrough_swallowed`)."""
+    body = function.node.body
+    statements = list(body.body) if isinstance(body, cst.IndentedBlock) else []
+    at = next((i for i, s in enumerate(statements) if s is try_node), None)
+    following = statements[at + 1] if at is not None and at + 1 < len(statements) else None
+    if not (isinstance(following, cst.SimpleStatementLine) and isinstance(following.body[0], cst.Return)):
+        return False
+    value = following.body[0].value
+    value = _unsliced(value) if value is not None else None
+    if not (isinstance(value, cst.Name) and value.value == name):
+        return False
+    inside = {id(n) for n in nodes(try_node.body, prune=_SCOPES)}
+    return all(id(call) in inside for call in _fills(function, name))  # not when other sources fill it too
+
+
 #: Words of a message that names an input error.
 _INPUT_ERROR = re.compile(r"\b(invalid|format\w*|must|expect\w*|not (?:a )?valid)\b", re.IGNORECASE)
 
@@ -1651,7 +1857,24 @@ class GenericSwallowedException(Rule):
     with the exception (`result["error"] = f"Lookup error: {e}"`, then `return result`) carries it. An `except`
     that only logs and stores an empty dict or list under a key of what the function returns (`results[category]
     = {}`, then `return {"categories": results}`) answers that part as found empty, and is reported there; one
-    that leaves the part out or lists it as failed (`failed.append(category)`) is not.
+    that lists the part as failed (`failed.append(category)`) is not.
+
+    A broad `except` that only logs, prints or passes (then perhaps `continue`s) is reported where it is when its
+    `try` does work that may fail and adds to what the function returns whole, so that each failure is left out
+    of an answer that reads as complete: a listing without the items that failed, a count that is too low, a text
+    without a section (`for course_id in ids: try: ...; copied += 1` / `except Exception as e: print(e)`, then
+    `return copied`). The `try` adds to a local when it appends to, extends, updates or stores under a key of it,
+    adds to it (`+=`), or binds it where every other binding is a zero or an empty collection (`pdf_count =
+    self.parse_all()`); the function returns it whole when a `return` sends it, a slice of it, its length or a
+    method's outcome on it, not only one member of it (`article["title"]`). Work is a call that may fail for a
+    reason outside the code: not a builtin, a class, a method of a container, a string, a date or a regular
+    expression, a log call, a project function whose broad `except` answers in place of every exception, or a
+    call inside a nested `try` whose broad `except` catches it. Not reported: an `except` that keeps the failure
+    (`failed.append(...)`), a `try` that returns (what follows is another way to answer), a value the function
+    gets another way where it is empty (`if not result["code"]: result["code"] = ...`), and where the rule
+    reports the empty answer instead: a `try` that alone fills the list the function returns next (`papers =
+    []`, `try: ...`, `return papers`), or a list whose emptiness the function, or a caller it is returned whole
+    to, answers with a constant text (`if not labels: return "No labels found"`).
 
     A tool whose own broad `except` answers with what reads as a valid empty result is reported too: a text
     that says nothing was found (`except Exception: return "No interfaces found matching the criteria."`): the
@@ -2254,6 +2477,62 @@ class GenericSwallowedException(Rule):
         handler = next((n for n in reversed(within) if isinstance(n, cst.ExceptHandler)), None)
         if handler is not None and not _gives_up(handler) and _returned(scope.function, node.target.value):
             self._check(node)
+
+    def _reported_when_empty(self, function: FunctionInfo, name: str) -> bool:
+        """Whether a list the function's swallowing ``try`` blocks leave empty (see :func:`_skipped_items`) is
+        tested, by the function or by a caller it is returned whole to, and its empty branch answers a constant
+        text that says nothing was found or a failure (``if not labels: return "No labels found"``): the rule
+        reports it there, where every failure reads as that answer."""
+        index = self.context.index
+        if name not in _skipped_items(function, index):
+            return False
+        if _answers_empty_as_text(function, name, index, self.context.module):
+            return True
+        if not any(isinstance(v := _unsliced(value), cst.Name) and v.value == name for value in function.returns):
+            return False
+        target = index.key_of(function)
+        for caller in index.callers(function):
+            home = caller.module or index
+            for assign in caller.own_of(cst.Assign):
+                value = assign.value.expression if isinstance(assign.value, cst.Await) else assign.value
+                callee = home.callee(caller, value.func) if isinstance(value, cst.Call) else None
+                if callee is None or home.key_of(callee) != target:
+                    continue
+                if any(
+                    isinstance(t.target, cst.Name) and _answers_empty_as_text(caller, t.target.value, home, None)
+                    for t in assign.targets
+                ):  # fmt: skip
+                    return True
+        return False
+
+    def visit_ExceptHandler(self, node: cst.ExceptHandler) -> None:
+        # ``for course in courses: try: ...; count += 1`` / ``except Exception as e: print(...)``, then ``return
+        # count``: each failure is dropped, and the answer reads as complete.
+        scope = self.context.scope
+        if scope is None or not self.context.ancestors or not isinstance(self.context.ancestors[-1], cst.Try):
+            return
+        try_node = self.context.ancestors[-1]
+        function = scope.function
+        broadness = breadth(node, self.context.index)
+        if broadness is None or _guards_import(try_node) or not _only_notes(node):
+            return
+        if not _does_work(try_node.body, function, self.context.index):
+            return
+        if any(isinstance(n, cst.Return) for n in nodes(try_node.body, prune=_SCOPES)):
+            return  # ``try: ...; return message`` / ``except Exception: pass``: what follows is another way to answer
+        gathered = sorted(
+            name for name in _gathered(try_node, function) & _returned_whole(function)
+            if not mentions(node, {name}) and not _answered_as_found(try_node, function, name)
+            and not _refilled_when_empty(function, name) and not self._reported_when_empty(function, name)
+        )  # fmt: skip
+        if not gathered:
+            return
+        what = f"Catch-all except {broadness}" if broadness else "Broad except"
+        self.report(
+            node,
+            f"{what} only logs, so {function.name}() answers {gathered[0]} without what failed, as if it were "
+            "complete; report the failure in the answer or let it raise",
+        )
 
     def visit_Call(self, node: cst.Call) -> None:
         # ``results.append(<report>)``: a per-item failure report, in a broad ``except`` or in a failure branch
