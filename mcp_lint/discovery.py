@@ -465,6 +465,29 @@ class ModuleIndex:
                 found.append(caller)
         return found
 
+    def bound_calls(self, function: FunctionInfo) -> list[tuple[FunctionInfo, list[cst.Assign]]]:
+        """Each caller of a function (see :meth:`callers`) with the assignments in it that bind the outcome of a
+        call of the function (``self.cloud_id = await self._get_cloud_id()``, ``found = search(q)``).
+
+        Args:
+            function (FunctionInfo): a function of this module.
+        Returns:
+            list[tuple[FunctionInfo, list[cst.Assign]]]: every caller, in :meth:`callers`' order, with those
+            assignments (none where it calls the function otherwise).
+        """
+        target = self.key_of(function)
+        found: list[tuple[FunctionInfo, list[cst.Assign]]] = []
+        for caller in self.callers(function):
+            home = caller.module or self
+            bound: list[cst.Assign] = []
+            for assign in caller.own_of(cst.Assign):
+                value = assign.value.expression if isinstance(assign.value, cst.Await) else assign.value
+                callee = home.callee(caller, value.func) if isinstance(value, cst.Call) else None
+                if callee is not None and home.key_of(callee) == target:
+                    bound.append(assign)
+            found.append((caller, bound))
+        return found
+
     def _answers(
         self, tool: FunctionInfo, target: tuple[str | None, str], method: str, whole: bool,
         skip: Callable[[FunctionInfo, cst.BaseExpression, str], bool] | None,

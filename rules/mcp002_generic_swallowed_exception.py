@@ -2490,20 +2490,10 @@ class GenericSwallowedException(Rule):
             return True
         if not any(isinstance(v := _unsliced(value), cst.Name) and v.value == name for value in function.returns):
             return False
-        target = index.key_of(function)
-        for caller in index.callers(function):
-            home = caller.module or index
-            for assign in caller.own_of(cst.Assign):
-                value = assign.value.expression if isinstance(assign.value, cst.Await) else assign.value
-                callee = home.callee(caller, value.func) if isinstance(value, cst.Call) else None
-                if callee is None or home.key_of(callee) != target:
-                    continue
-                if any(
-                    isinstance(t.target, cst.Name) and _answers_empty_as_text(caller, t.target.value, home, None)
-                    for t in assign.targets
-                ):  # fmt: skip
-                    return True
-        return False
+        return any(
+            isinstance(t.target, cst.Name) and _answers_empty_as_text(caller, t.target.value, caller.module or index, None)
+            for caller, assigns in index.bound_calls(function) for assign in assigns for t in assign.targets
+        )  # fmt: skip
 
     def visit_ExceptHandler(self, node: cst.ExceptHandler) -> None:
         # ``for course in courses: try: ...; count += 1`` / ``except Exception as e: print(...)``, then ``return
@@ -2516,15 +2506,18 @@ class GenericSwallowedException(Rule):
         broadness = breadth(node, self.context.index)
         if broadness is None or _guards_import(try_node) or not _only_notes(node):
             return
-        if not _does_work(try_node.body, function, self.context.index):
-            return
         if any(isinstance(n, cst.Return) for n in nodes(try_node.body, prune=_SCOPES)):
             return  # ``try: ...; return message`` / ``except Exception: pass``: what follows is another way to answer
-        gathered = sorted(
+        candidates = [
             name for name in _gathered(try_node, function) & _returned_whole(function)
             if not mentions(node, {name}) and not _answered_as_found(try_node, function, name)
-            and not _refilled_when_empty(function, name) and not self._reported_when_empty(function, name)
-        )  # fmt: skip
+            and not _refilled_when_empty(function, name)
+        ]  # fmt: skip
+        # the costlier questions last: whether the try's work may fail (helpers followed), and whether the empty
+        # answer is reported elsewhere (callers read)
+        if not candidates or not _does_work(try_node.body, function, self.context.index):
+            return
+        gathered = sorted(name for name in candidates if not self._reported_when_empty(function, name))
         if not gathered:
             return
         what = f"Catch-all except {broadness}" if broadness else "Broad except"

@@ -1966,26 +1966,14 @@ def _kept_by_callers(function: FunctionInfo, index: ModuleIndex) -> bool:
     """Whether every caller keeps what a function returns on ``self`` (``self.cloud_id = await
     self._get_cloud_id()``): a lazy set-up of the server's own state that every request waits on, whose absence is
     an unmet precondition, not an empty answer."""
-    callers = index.callers(function)
-    if not callers:
-        return False
-    target = index.key_of(function)
-    for caller in callers:
-        home = caller.module or index
-        kept = False
-        for assign in caller.own_of(cst.Assign):
-            value = assign.value.expression if isinstance(assign.value, cst.Await) else assign.value
-            if not isinstance(value, cst.Call):
-                continue
-            callee = home.callee(caller, value.func)
-            if callee is None or home.key_of(callee) != target:
-                continue
-            if not all(isinstance(t.target, cst.Attribute) and _last_name(t.target.value) == "self" for t in assign.targets):
-                return False
-            kept = True
-        if not kept:
-            return False
-    return True
+    bound = index.bound_calls(function)
+    return bool(bound) and all(
+        assigns and all(
+            isinstance(t.target, cst.Attribute) and _last_name(t.target.value) == "self"
+            for assign in assigns for t in assign.targets
+        )
+        for _, assigns in bound
+    )  # fmt: skip
 
 
 def _found_exit(loop: cst.For) -> bool:
