@@ -42,9 +42,11 @@ _SETUP_NAME = re.compile(
 def _setup_name(name: str) -> bool:
     """Whether a local's name says it holds setup (``client``, ``api_key``, ``session``); not a plural of such a
     word (``market_sessions``, ``channels``, ``api_keys``: records a read lists), except request headers and
-    credentials, which stay setup."""
+    credentials, which stay setup; nor what a call to such a thing answered (``service_definition_response``)."""
     match = _SETUP_NAME.search(name)
     if match is None:
+        return False
+    if _tokens(name)[-1] in ("response", "resp", "result", "results"):
         return False
     plural = name[match.end() :].lower() in ("s", "es")
     return not plural or match.group(0).lower() in ("header", "credential")
@@ -590,6 +592,15 @@ def _literal_get(expr: cst.BaseExpression) -> bool:
     return isinstance(key, str) and not key.startswith(("/", "http:", "https:"))
 
 
+def _list_default(expr: cst.BaseExpression) -> bool:
+    """Whether ``expr`` is ``x.get("key", [])``: a member whose default says it holds a list of items
+    (``response.get("PubTator3", [])``), whatever its name."""
+    return (
+        _literal_get(expr) and len(expr.args) == 2  # type: ignore[attr-defined]
+        and isinstance(expr.args[1].value, cst.List) and not expr.args[1].value.elements  # type: ignore[attr-defined]
+    )  # fmt: skip
+
+
 def _held_registry(expr: cst.BaseExpression) -> bool:
     """Whether an iterated value is a registry or configuration the server holds (``registry._language_map``,
     ``settings.models.items()``), named so, rather than something the tool fetched."""
@@ -668,12 +679,21 @@ def _is_empty_flag(expr: cst.BaseExpression) -> bool:
     return isinstance(expr, cst.Attribute) and expr.attr.value == "empty"
 
 
+def _frames(test: cst.BaseExpression) -> list[cst.BaseExpression]:
+    """The values a condition tests with pandas' ``x.empty``: tables of rows, even when read as a field of what
+    the tool fetched (``df = getattr(ticker, "income_stmt")``)."""
+    if isinstance(test, cst.BooleanOperation):
+        return _frames(test.left) + _frames(test.right)
+    return [test.value] if _is_empty_flag(test) else []  # type: ignore[attr-defined]
+
+
 def emptiness_subjects(test: cst.BaseExpression) -> list[cst.BaseExpression]:
     """Return the values a condition tests for emptiness or absence.
 
     Recognised: ``not x``, ``x is None``, ``len(x) == 0`` (and ``< 1``), ``not len(x)``, ``x == []``/``{}``/``""``,
-    ``x.empty`` (pandas), ``not x.get("items")``, counts that are zero (``count == 0``, ``r.total < 1``, ``r["total"] == 0``), and
-    ``or``/``and`` combinations of these (so ``"k" not in r or not r["k"]`` tests ``r``).
+    ``x.empty`` (pandas), ``not x.get("items")``, ``"data" not in x`` (a key that holds the items), counts that
+    are zero (``count == 0``, ``r.total < 1``, ``r["total"] == 0``), and ``or``/``and`` combinations of these (so
+    ``"k" not in r or not r["k"]`` tests ``r``).
 
     Args:
         test (cst.BaseExpression): an ``if`` condition.
@@ -701,6 +721,18 @@ def emptiness_subjects(test: cst.BaseExpression) -> list[cst.BaseExpression]:
             return [left]
         if isinstance(op, cst.Equal) and _is_empty_literal(right):
             return [left]
+    return _missing_payload(test)
+
+
+def _missing_payload(test: cst.BaseExpression) -> list[cst.BaseExpression]:
+    """``[response]`` when a test is ``"data" not in response``, a key that holds a response's items; else ``[]``."""
+    if not (isinstance(test, cst.Comparison) and len(test.comparisons) == 1):
+        return []
+    key = string_value(test.left)
+    if isinstance(test.comparisons[0].operator, cst.NotIn) and key is not None and (
+        key in _PAYLOAD or _is_collection_member(key)
+    ):  # fmt: skip
+        return [test.comparisons[0].comparator]
     return []
 
 
@@ -914,6 +946,18 @@ class Flow:
             if isinstance(call, cst.Call) and _GRAPHQL.search(cst.Module([]).code_for_node(call.func)):
                 return call
         return None
+
+    def _named_by_fetch(self, expr: cst.BaseExpression, member: str) -> bool:
+        """Whether ``member`` of a value names what the call that gave the value fetched (``page.get("page")``
+        after ``page = await client.get_page_by_title(title)``): the thing looked up, not one of its fields."""
+        values = self.reaching(expr.value)[0] if isinstance(expr, cst.Name) else [expr]
+        for value in values:
+            value = value.expression if isinstance(value, cst.Await) else value
+            name = callee_name(value.func) if isinstance(value, cst.Call) else None
+            words = _tokens(name) if name is not None else []
+            if len(words) > 1 and verb_of(name) == "read" and member.lower() in words[1:]:  # type: ignore[arg-type]
+                return True
+        return False
 
     def _looked_up_in_query(self, expr: cst.BaseExpression, member: str) -> bool:
         """Whether ``member``, read from a GraphQL response (``(((data or {}).get("data") or {}).get("repository")
@@ -1129,10 +1173,15 @@ class Flow:
             if inner_kind in ("result", "field") and member:
                 # ``ad["account_id"]``: a field of a fetched record, not a result of its own; but the top-level
                 # fields of a GraphQL response are the results of the query (``data.get("disk")``)
-                if _is_collection_member(member) or member in _PAYLOAD or self._graphql_response(inner):
+                if (
+                    _is_collection_member(member) or member in _PAYLOAD or self._graphql_response(inner)
+                    or _list_default(expr)
+                ):  # fmt: skip
                     return "result"
                 if self._looked_up_in_query(inner, member):
                     return "result"  # ``pullRequest(number: $number)`` in the query: what the tool looked up
+                if self._named_by_fetch(inner, member):
+                    return "result"  # ``page = await get_page_by_title(t)`` then ``page.get("page", {})``
                 return "field"
             if isinstance(expr, cst.Attribute):
                 return "result" if base_kind == "result" else "other"
@@ -1439,7 +1488,8 @@ def _fallback_tests(block: cst.BaseSuite) -> list[cst.If]:
 
 def _tool_names(handler: Handler) -> list[str]:
     """The names a tool handler is registered under (``mcp.tool(name="x")(fn)`` in any module,
-    ``@mcp.tool(name="x")``, ``@mcp.tool("x")``), then its own."""
+    ``@mcp.tool(name="x")``, ``@mcp.tool("x")``), or else the tool its docstring names (see :func:`_named_tool`),
+    then its own."""
     names: list[str] = [handler.tool_name] if handler.tool_name is not None else []
     if handler.function is None:
         return [*names, handler.name]  # defined in another module: its own name is what is known here
@@ -1452,8 +1502,22 @@ def _tool_names(handler: Handler) -> list[str]:
                     if name is not None:
                         names.append(name)
                     break
-    names.append(handler.function.name)
-    return names
+    named = _named_tool(handler.function) if not names else None
+    return [*names, *([named] if named else []), handler.function.name]
+
+
+def _named_tool(function: FunctionInfo) -> str | None:
+    """The tool the first line of a function's docstring names as a tool, when its own name has no verb:
+    ``list_metrics`` for ``async def handle_call(request)`` under "Handle the list_metrics tool call."."""
+    if verb_of(function.name) is not None:
+        return None
+    try:
+        docstring = function.node.get_docstring() or ""
+    except Exception:  # a body the check step left unparsed
+        return None
+    first_line = next(iter(docstring.strip().splitlines()), "")
+    # the tool, named as one: not an API the function calls ("Collect the events using describe_events API.")
+    return next(iter(re.findall(r"\b([a-z]+(?:_[a-z0-9]+)+)`*\s+tool\b", first_line, re.IGNORECASE)), None)
 
 
 def _tool_name_expr(expr: cst.BaseExpression, dispatcher: FunctionInfo) -> bool:
@@ -1720,15 +1784,24 @@ def _specific_exception(handler: cst.ExceptHandler) -> bool:
     return bool(names) and all(name is not None and name not in _NOT_ABSENCE_EXCEPTIONS for name in names)
 
 
-def _not_found_status(test: cst.BaseExpression) -> bool:
+def _not_found_status(test: cst.BaseExpression, caught: frozenset[str] = frozenset()) -> bool:
     """Whether a test asks if a request found nothing: ``e.response.status_code == 404``, ``resp.status ==
-    HTTPStatus.NOT_FOUND``, ``status.HTTP_404_NOT_FOUND == r.status_code``, or an error code that says so
-    (``err["Code"] == "NoSuchKey"``)."""
+    HTTPStatus.NOT_FOUND``, ``status.HTTP_404_NOT_FOUND == r.status_code``, an error code that says so
+    (``err["Code"] == "NoSuchKey"``), or the text of a caught exception that says so (``"404" in str(e)``,
+    ``"not found" in str(e).lower()``, where ``e`` is one of ``caught``)."""
     if isinstance(test, cst.BooleanOperation):
-        return isinstance(test.operator, cst.Or) and (_not_found_status(test.left) or _not_found_status(test.right))
+        return isinstance(test.operator, cst.Or) and (
+            _not_found_status(test.left, caught) or _not_found_status(test.right, caught)
+        )
     if not (isinstance(test, cst.Comparison) and len(test.comparisons) == 1):
         return False
     target = test.comparisons[0]
+    if isinstance(target.operator, cst.In):
+        text = string_value(test.left)
+        return (
+            text is not None and (text.strip() == "404" or _NOT_THERE.fullmatch(text.strip()) is not None)
+            and mentions(target.comparator, caught)
+        )  # fmt: skip
     if not isinstance(target.operator, cst.Equal):
         return False
     for value, other in ((test.left, target.comparator), (target.comparator, test.left)):
@@ -1778,7 +1851,8 @@ def _lists(scope: ToolScope) -> bool:
     """Whether the function, or a tool that reaches it, lists or searches (``list_epics``, ``search``): a list that
     finds nothing comes back empty, so a not-found exception or status there is about what the tool was pointed at
     (the project whose epics it lists), an argument that names nothing."""
-    return any(_first_verb(name) in _COLLECTION_VERBS for name in [scope.function.name, *_reaching_tools(scope)])
+    names = [_named_tool(scope.function) or scope.function.name, *_reaching_tools(scope)]
+    return any(_first_verb(name) in _COLLECTION_VERBS for name in names)
 
 
 def _examines(scope: ToolScope) -> bool:
@@ -2046,16 +2120,20 @@ class EmptyResultAsError(Rule):
     a missing configuration file (`os.path.exists(kubeconfig_path)`). It looks at
     the branch taken when the result is empty (nested blocks included), at a message that branch only sets and a
     later `if errmsg:` sends (no fix there), at the `else` of a non-empty test, and at the fall-through after
-    `if rows: return ...`. The tests it knows: `not x`, `x is None`, `len(x) == 0`
+    `if rows: return ...` (also when that `if` is the last statement of an `if` without `else`, `if
+    isinstance(response, dict): ...`). The tests it knows: `not x`, `x is None`, `len(x) == 0`
     (`< 1`), `x == []`, `x.empty` (pandas), the `else` of `"k" in r and r["k"]["items"]` (the key tests only
-    guard the subscript), `not x.get("items")`, `"k" not in r or not r["k"]`, counts that
+    guard the subscript), `not x.get("items")`, `"k" not in r or not r["k"]`, a missing key that holds a
+    response's items (`"data" not in response`; not in a list or search, whose response always holds them, none
+    or some, and is malformed without them), counts that
     are zero (`count == 0`, `r.total == 0`, `r["total"] == 0`, `not r.total_count`), and the `else` of an
     `if`/`elif` chain of counts that covers every count from 1 up (`if len(m) == 1: ... elif len(m) > 1:
     ... else:`), and the `else` of a chain that sorts a value by type where one test says it is not empty
     (`if isinstance(x, dict): ... elif isinstance(x, list) and len(x) > 0: ... else:`). In a tool named as a read, it also looks at an
     `except` of an exception that says the thing is not there (`NotFoundError`, `ObjectDoesNotExist`,
     `NoSuchKey`; not a missing file or module), at a test of a 404 status or of a not-found error code
-    (`e.response.status_code == 404`, `err["Code"] == "NoSuchKey"`; in a list or search tool only when the report
+    (`e.response.status_code == 404`, `err["Code"] == "NoSuchKey"`, or the text of the exception caught around
+    it, `"404" in str(e)`, `"Not Found" in str(e)`; in a list or search tool only when the report
     says nothing matched, "No matching paper found", since there a 404 usually means the scope it was given names
     nothing), and at what follows a loop over a fetched
     result that returns what it looks for (`for f in feeds: if f["id"] == feed_id: return f`, then
@@ -2088,8 +2166,12 @@ class EmptyResultAsError(Rule):
     The tested value must be the tool's own result, judged from the binding that reaches the test: a call, an
     await, a subscript, a comprehension, or an accumulator filled in a loop (`rows = []` then `rows.append(...)`),
     or a member of such a result that holds its items or their number (`page.items`, `r["results"]`,
-    `r.modules`, `r.total`, the top-level fields of a GraphQL response); a parse of a fetched value is a result
-    too. Not reported: a missing scalar field
+    `r.modules`, `r.total`, the top-level fields of a GraphQL response, a member whose default is an empty list,
+    `response.get("PubTator3", [])`, or one named for what the call fetched, `page.get("page", {})` after
+    `page = await get_page_by_title(title)`); a parse of a fetched value is a result too, and so is a pandas
+    table tested with `x.empty`, even read as a member of what the tool fetched (`getattr(ticker, "income_stmt")`).
+    A handler whose name has no verb (`handle_call`, reached through a table) is named by the tool the first line
+    of its docstring names ("Handle the list_metrics tool call."), not by an API it mentions. Not reported: a missing scalar field
     of a fetched record, tested directly or through a name bound to it (`if not user.email`,
     `account_id = ad.get("account_id")`, `xbrl = filing.xbrl()`, `graph = item.GetNodeGraph()`), or a literal
     key (`"creative" not in ad`); a single object read through a getter given no arguments
@@ -2112,7 +2194,8 @@ class EmptyResultAsError(Rule):
     components the code picks for an input (a processor or parser for a content type) (`if not api_key`,
     `if client is None`, `shutil.which("tool")`; a plural such as `market_sessions` or `channels` names records a
     read lists, not setup; so does what a search for that kind of thing found for the tool's argument,
-    `client, session, name = _find_client(plex, client_name)`), a file named by a constant (`Path("models/x.pt").exists()`); a
+    `client, session, name = _find_client(plex, client_name)`, and so does what a call to such a thing
+    answered, `service_definition_response`), a file named by a constant (`Path("models/x.pt").exists()`); a
     helper that
     authenticates the request (`verify_token`'s missing signing key), or that sets up what the server holds
     (it keeps what it found on `self`: `self._workspace = init(info)`, or every caller keeps what it returns
@@ -2247,7 +2330,11 @@ class EmptyResultAsError(Rule):
         scope = self.context.scope
         if scope is None:
             return
-        if _not_found_status(node.test):
+        caught = frozenset(
+            a.name.name.value for a in self.context.ancestors
+            if isinstance(a, cst.ExceptHandler) and a.name is not None and isinstance(a.name.name, cst.Name)
+        )  # fmt: skip
+        if _not_found_status(node.test, caught):
             chain = [*ancestors_within(self.context.ancestors, scope.function.node), node]
             if not _sent_by_action(node.test, self._flow(scope, chain)):
                 candidates = _reports_in(node.body)
@@ -2263,6 +2350,9 @@ class EmptyResultAsError(Rule):
             self._report_absence(node, _reports_in(node.body), scope, _NO_MATCH if _lists(scope) else None)
             return
         subjects = emptiness_subjects(node.test)
+        if _missing_payload(node.test) and _lists(scope):
+            # a listing's response always holds its items, none or some: without them it is malformed
+            subjects = []
         lookups = membership_lookups(node.test)
         text: str | None = None
         if subjects or lookups:
@@ -2295,9 +2385,10 @@ class EmptyResultAsError(Rule):
         chain = [*ancestors_within(self.context.ancestors, scope.function.node), node]
         flow = self._flow(scope, chain)
         iterated = _iterated_after(node.test, self._statements_after(node))
+        frames = {id(frame) for frame in _frames(node.test)}
         tested = [
             subject for subject in subjects
-            if flow.is_result(subject)
+            if (flow.is_result(subject) or id(subject) in frames and flow.kind(subject) == "field")
             and not (isinstance(subject, cst.Name) and subject.value in iterated and not flow.from_input(subject))
         ]  # fmt: skip
         tested += [container for key, container in lookups if flow.is_lookup(key, container)]
@@ -2625,7 +2716,20 @@ class EmptyResultAsError(Rule):
             return _reports_in(node.orelse.body)
         if node.orelse is not None or not _leaves_unless_empty(node.body):
             return []
-        return self._after(node)
+        reports = self._after(node)
+        ancestors, inner = list(self.context.ancestors), node
+        while not reports and len(ancestors) >= 2:
+            # ``if isinstance(response, dict): articles = ...; if articles: return ...`` then ``return "Error:
+            # article not found"``: the last statement of an ``if`` without ``else`` falls through past it
+            block, outer = ancestors[-1], ancestors[-2]
+            if not (
+                isinstance(block, cst.IndentedBlock) and isinstance(outer, cst.If) and outer.orelse is None
+                and block.body and block.body[-1] is inner
+            ):  # fmt: skip
+                break
+            ancestors, inner = ancestors[:-2], outer
+            reports = self._after(outer, ancestors)
+        return reports
 
     def _is_action(self, scope: ToolScope, flow: Flow, tested: list[cst.BaseExpression]) -> bool:
         """Whether the code is part of an action (update, delete, send, ...) rather than a read.
@@ -2683,7 +2787,7 @@ class EmptyResultAsError(Rule):
             verdict = verb_of(function.class_name)
             if verdict is not None:
                 return verdict
-        return verb_of(function.name) or _described_verdict(function)
+        return verb_of(_named_tool(function) or function.name) or _described_verdict(function)
 
     def _operations_of(self, function: FunctionInfo) -> dict[tuple[str | None, str], list[str]]:
         """The operation branches of a many-purpose tool (``if action == "extract_frames":``) under which its
