@@ -63,6 +63,36 @@ def _empty_value(value: cst.BaseExpression | None) -> str | None:
     return None
 
 
+_PLACEHOLDER_WORDS = frozenset({"unknown", "n/a", "unavailable", "not available"})
+
+
+def _placeholder(payload: cst.BaseExpression, handler: cst.ExceptHandler) -> str | None:
+    """The placeholder word (``"unknown"``) a dict literal an ``except`` adds holds in place of a value, when
+    nothing in it carries the exception; else None."""
+    if not isinstance(payload, cst.Dict):
+        return None
+    caught = handler.name.name.value if handler.name is not None and isinstance(handler.name.name, cst.Name) else None
+    if caught is not None and mentions(payload, {caught}):
+        return None
+    for element in payload.elements:
+        value = element.value if isinstance(element, cst.DictElement) else None
+        if isinstance(value, cst.SimpleString) and literal_text(value).strip().lower() in _PLACEHOLDER_WORDS:
+            return value.value
+    return None
+
+
+def _adds_alike(try_node: cst.CSTNode, call: cst.Call) -> bool:
+    """Whether a ``try`` adds an item the same way an ``except`` of it does (``entity_info.append(...)``): the
+    ``except`` adds a stand-in for the item that failed."""
+    if not isinstance(try_node, cst.Try):
+        return False
+    wanted = cst.Module([]).code_for_node(call.func)
+    return any(
+        isinstance(n, cst.Call) and cst.Module([]).code_for_node(n.func) == wanted
+        for n in nodes(try_node.body, prune=_SCOPES)
+    )
+
+
 def _guarded_import(node: cst.CSTNode) -> bool:
     """Whether a node is a ``try`` that guards an import (a missing dependency is not a swallowed failure)."""
     return isinstance(node, cst.Try) and _guards_import(node)
@@ -1857,7 +1887,10 @@ class GenericSwallowedException(Rule):
     with the exception (`result["error"] = f"Lookup error: {e}"`, then `return result`) carries it. An `except`
     that only logs and stores an empty dict or list under a key of what the function returns (`results[category]
     = {}`, then `return {"categories": results}`) answers that part as found empty, and is reported there; one
-    that lists the part as failed (`failed.append(category)`) is not.
+    that lists the part as failed (`failed.append(category)`) is not. An `except` that adds a stand-in for the
+    item its `try` adds, with a placeholder in place of a value and nothing of the exception
+    (`states.append({"device": device_id, "state": "unknown"})`), makes the failed item read as a real one, and
+    is reported there; one that carries the error (`"error": str(exc)`) is not.
 
     A broad `except` that only logs, prints or passes (then perhaps `continue`s) is reported where it is when its
     `try` does work that may fail and adds to what the function returns whole, so that each failure is left out
@@ -2087,6 +2120,14 @@ class GenericSwallowedException(Rule):
             elif isinstance(node, cst.Return) and not (handler_at and _guarded_import(within[handler_at - 1])):
                 # ``except Exception: return []`` in a helper whose outcome a tool answers with as it is
                 self._check_passed_whole(node, scope, f"{what} answered with")
+            elif (
+                isinstance(node, cst.Call) and (word := _placeholder(node.args[0].value, handler)) is not None
+                and handler_at and _adds_alike(within[handler_at - 1], node)
+                and self._answers_tool(scope)
+            ):  # fmt: skip
+                # ``except Exception: entity_info.append({"entity_id": entity_id, "state": "unknown"})`` where the
+                # ``try`` appends the entity's real state: the failed item reads as a real one
+                self.report(node, f"{what} adds an item whose value is the placeholder {word}, which reads as real; report the error")
             elif (
                 isinstance(node, cst.Assign) and isinstance(node.targets[0].target, cst.Subscript)
                 and (empty := _empty_value(node.value)) in ("{}", "[]")

@@ -690,8 +690,25 @@ class Linker:
         """
         found: list[tuple[str, str]] = []
         for ref in self._table_refs(file, name, scope):
+            if "[]." in ref:
+                found.extend(self._item_members(file, scope, ref, depth + 1))
+                continue
             found.extend(self._obj_functions(self.resolve(file, scope, ref), depth + 1))
         found.extend(self._filled.get((file, name), ()))
+        return found
+
+    def _item_members(self, file: str, scope: str | None, ref: str, depth: int) -> list[tuple[str, str]]:
+        """The functions ``MODULES[].execute`` names (``{m.TOOL_DEF.name: m.execute for m in MODULES}``): the
+        function ``execute`` of each module ``MODULES`` holds, or the method of each object or class."""
+        source, _, member = ref.partition("[].")
+        found: list[tuple[str, str]] = []
+        for obj in self._objects_in(("ref", source), file, scope):
+            if obj[0] == "module":
+                found.extend(self._obj_functions(self.resolve(obj[1], None, member), depth))
+            elif obj[0] in ("instance", "class", "self"):
+                method = self._method(obj[1], obj[2], member, depth)
+                if method is not None:
+                    found.append((method[1], method[2]))
         return found
 
     def _table_refs(self, file: str, name: str, scope: str | None) -> list[str]:
@@ -1060,14 +1077,12 @@ class Linker:
             called for called in function.calls
             if (root := called.rpartition(".")[0]) and "." not in root and root in function.assigned_names
         ]  # fmt: skip
-        if function.dynamic_call or on_locals:
+        yield from ((None, target) for target in self._tabled(file, function))
+        if on_locals:
             for name in sorted(function.reads | function.indexed):
                 obj = self.resolve(file, function.path, name)
                 if obj is not None and obj[0] == "table":
                     scope = obj[3] if len(obj) > 3 else None
-                    if function.dynamic_call:
-                        for target in self.table_functions(obj[1], obj[2], 0, scope):
-                            yield None, target
                     # ``tool = self.tools[name](self.client)`` then ``tool.execute(arguments)``: the method of each
                     # class the table holds (or of each object made of one) that a call here names on a local it
                     # cannot resolve
@@ -1090,6 +1105,18 @@ class Linker:
         for owner, prefix in function.getattrs:
             for target in self._getattr_functions(file, function.path, owner, prefix):
                 yield None, target
+
+    def _tabled(self, file: str, function: FunctionSummary) -> list[tuple[str, str]]:
+        """The functions a function calls through a subscript or a call result over the tables it reads
+        (``HANDLERS[name](arguments)``, ``return await TOOLS_MAP[name](client, arguments)``)."""
+        if not function.dynamic_call:
+            return []
+        found: list[tuple[str, str]] = []
+        for name in sorted(function.reads | function.indexed):
+            obj = self.resolve(file, function.path, name)
+            if obj is not None and obj[0] == "table":
+                found.extend(self.table_functions(obj[1], obj[2], 0, obj[3] if len(obj) > 3 else None))
+        return found
 
     def _registry_dispatch(
         self, function: FunctionSummary, found: list[tuple[str | None, tuple[str, str]]]
@@ -1189,7 +1216,9 @@ class Linker:
                     if key == (hfile, hpath) and framework.is_lowlevel:
                         registry = self._registry_dispatch(function, callees[key])
                         callees[key].extend((None, f) for f in registry)
-                        for rfile, rpath in registry:
+                        # ``return await TOOLS_MAP[name](client, arguments)``: what a function the dispatcher finds
+                        # in a table of tools answers is the tool's answer, as for a registry
+                        for rfile, rpath in [*registry, *self._tabled(file, function)]:
                             facts[rfile].registered.add(rpath)
                 for name, target in callees[key]:
                     if name is not None:

@@ -326,8 +326,22 @@ def _refs(node: ast.AST) -> list[str]:
         elif isinstance(current, (ast.Lambda, ast.Constant, ast.JoinedStr)):
             continue
         else:
+            if isinstance(current, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
+                found.extend(_item_members(current))
             stack.extend(ast.iter_child_nodes(current))
     return found
+
+
+def _item_members(node: ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp) -> list[str]:
+    """``MODULES[].execute`` for ``{m.TOOL_DEF.name: m.execute for m in MODULES}``: a member of each item of a
+    collection a comprehension goes through, given as the collection's dotted name, ``[]`` and the member."""
+    if len(node.generators) != 1 or not isinstance(node.generators[0].target, ast.Name):
+        return []
+    source, item = dotted(node.generators[0].iter), node.generators[0].target.id
+    element = dotted(node.value if isinstance(node, ast.DictComp) else node.elt)
+    if source is None or element is None or not element.startswith(f"{item}.") or element.count(".") != 1:
+        return []
+    return [f"{source}[]{element[len(item):]}"]
 
 
 def _literal_prefix(node: ast.AST) -> str:
