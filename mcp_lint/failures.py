@@ -692,6 +692,17 @@ _CATCH_ALLS = frozenset(
 _BROAD_NAMES = frozenset({"Exception", "BaseException"})
 
 
+def caught_name(handler: cst.ExceptHandler) -> str | None:
+    """The name an ``except`` clause binds the exception to (``e`` in ``except Exception as e:``).
+
+    Args:
+        handler (cst.ExceptHandler): the clause.
+    Returns:
+        str | None: the name; None when it binds none.
+    """
+    return handler.name.name.value if handler.name is not None and isinstance(handler.name.name, cst.Name) else None
+
+
 def breadth(handler: cst.ExceptHandler, index: ModuleIndex) -> str | None:
     """Tell how broad an ``except`` clause is.
 

@@ -18,6 +18,7 @@ from mcp_lint.failures import (
     Shape,
     breadth,
     callee_name,
+    caught_name,
     failure_report,
     failure_shape,
     is_error_string,
@@ -71,7 +72,7 @@ def _placeholder(payload: cst.BaseExpression, handler: cst.ExceptHandler) -> str
     nothing in it carries the exception; else None."""
     if not isinstance(payload, cst.Dict):
         return None
-    caught = handler.name.name.value if handler.name is not None and isinstance(handler.name.name, cst.Name) else None
+    caught = caught_name(handler)
     if caught is not None and mentions(payload, {caught}):
         return None
     for element in payload.elements:
@@ -86,11 +87,7 @@ def _adds_alike(try_node: cst.CSTNode, call: cst.Call) -> bool:
     ``except`` adds a stand-in for the item that failed."""
     if not isinstance(try_node, cst.Try):
         return False
-    wanted = cst.Module([]).code_for_node(call.func)
-    return any(
-        isinstance(n, cst.Call) and cst.Module([]).code_for_node(n.func) == wanted
-        for n in nodes(try_node.body, prune=_SCOPES)
-    )
+    return any(isinstance(n, cst.Call) and n.func.deep_equals(call.func) for n in nodes(try_node.body, prune=_SCOPES))
 
 
 def _guarded_import(node: cst.CSTNode) -> bool:
@@ -2484,7 +2481,7 @@ class GenericSwallowedException(Rule):
             return
         if block is not handler.body or breadth(handler, self.context.index) is None:
             return
-        bound = handler.name.name.value if handler.name is not None and isinstance(handler.name.name, cst.Name) else None
+        bound = caught_name(handler)
         if bound is None or not any(bound in value_names(a.value)[0] for a in node.args):
             return
         index = self.context.index

@@ -17,6 +17,7 @@ from mcp_lint.failures import (
     Shape,
     breadth,
     callee_name,
+    caught_name,
     failure_report,
     is_error_string,
     literal_text,
@@ -309,7 +310,7 @@ def _passes_on(handler: cst.ExceptHandler) -> bool:
     """Whether an ``except`` clause raises again or sends what it caught in a return or raise; not one that only
     raises exceptions of its own (``except Exception:`` then a fallback ``try`` that raises what it finds: what the
     first try raised never reaches the caller), nor a bare ``raise`` in an ``except`` clause nested in it."""
-    bound = handler.name.name.value if handler.name is not None and isinstance(handler.name.name, cst.Name) else None
+    bound = caught_name(handler)
     # the exception's name, and the locals made from it (``error_message = f"...: {str(e)}"``)
     derived = {bound} if bound is not None else set()
     for node in nodes(handler.body, prune=_SCOPES) if derived else ():
@@ -532,11 +533,7 @@ def _described_verdict(function: FunctionInfo | None) -> str | None:
     "Transcribes the clip." acts; None without a docstring or a known verb there."""
     if function is None:
         return None
-    try:
-        docstring = function.node.get_docstring()
-    except Exception:  # a body the check step left unparsed
-        return None
-    words = re.findall(r"[A-Za-z]+", docstring or "")[:1]
+    words = re.findall(r"[A-Za-z]+", _docstring(function))[:1]
     if not words:
         return None
     word = words[0].lower()
@@ -1506,16 +1503,20 @@ def _tool_names(handler: Handler) -> list[str]:
     return [*names, *([named] if named else []), handler.function.name]
 
 
+def _docstring(function: FunctionInfo) -> str:
+    """A function's docstring, "" when it has none or its body was left unparsed by the check step."""
+    try:
+        return function.node.get_docstring() or ""
+    except Exception:  # a body the check step left unparsed
+        return ""
+
+
 def _named_tool(function: FunctionInfo) -> str | None:
     """The tool the first line of a function's docstring names as a tool, when its own name has no verb:
     ``list_metrics`` for ``async def handle_call(request)`` under "Handle the list_metrics tool call."."""
     if verb_of(function.name) is not None:
         return None
-    try:
-        docstring = function.node.get_docstring() or ""
-    except Exception:  # a body the check step left unparsed
-        return None
-    first_line = next(iter(docstring.strip().splitlines()), "")
+    first_line = next(iter(_docstring(function).strip().splitlines()), "")
     # the tool, named as one: not an API the function calls ("Collect the events using describe_events API.")
     return next(iter(re.findall(r"\b([a-z]+(?:_[a-z0-9]+)+)`*\s+tool\b", first_line, re.IGNORECASE)), None)
 
@@ -1735,9 +1736,9 @@ def _reads_exception(handler: cst.ExceptHandler) -> bool:
     """Whether an ``except`` hands the exception it caught to a helper that may read it (``error=
     _format_api_error(exc, name=name)``, which says "not found" for a 404), not only to a conversion or a log
     (``str(exc)``, ``logger.warning(..., exc)``)."""
-    if handler.name is None or not isinstance(handler.name.name, cst.Name):
+    caught = caught_name(handler)
+    if caught is None:
         return False
-    caught = handler.name.name.value
     for node in nodes(handler.body, prune=(cst.FunctionDef, cst.ClassDef, cst.Lambda)):
         if not isinstance(node, cst.Call) or callee_name(node.func) in _ONLY_SHOWS:
             continue
@@ -2331,9 +2332,8 @@ class EmptyResultAsError(Rule):
         if scope is None:
             return
         caught = frozenset(
-            a.name.name.value for a in self.context.ancestors
-            if isinstance(a, cst.ExceptHandler) and a.name is not None and isinstance(a.name.name, cst.Name)
-        )  # fmt: skip
+            name for a in self.context.ancestors if isinstance(a, cst.ExceptHandler) and (name := caught_name(a))
+        )
         if _not_found_status(node.test, caught):
             chain = [*ancestors_within(self.context.ancestors, scope.function.node), node]
             if not _sent_by_action(node.test, self._flow(scope, chain)):
