@@ -1909,7 +1909,9 @@ class GenericSwallowedException(Rule):
     A tool whose own broad `except` answers with what reads as a valid empty result is reported too: a text
     that says nothing was found (`except Exception: return "No interfaces found matching the criteria."`): the
     model is told there is nothing there when the lookup failed. So is one that answers with an empty value
-    (`except Exception: return ""`, `[]`, `{}` or `None`), and a tool that passes on the outcome of a helper whose
+    (`except Exception: return ""`, `[]`, `{}` or `None`), also where the tool is a function a low-level
+    dispatcher runs from a table or the project's registry and answers with (`return await
+    TOOLS_MAP[name](client, arguments)`), and a tool that passes on the outcome of a helper whose
     broad `except` turns every exception into such a value: returned unchanged or inside a list, a dict, a
     comprehension, a slice, an f-string or a call such as `json.dumps` (`return arxiv.search(q)`, or `papers =
     search(q)` then `return [p.to_dict() for p in papers]`), or tested and answered with a text that says nothing
@@ -2097,18 +2099,20 @@ class GenericSwallowedException(Rule):
         if report is None:
             value = node.value if isinstance(node, cst.Return) else None
             what = f"Catch-all except {broadness}" if broadness else "Broad except"
-            if isinstance(value, cst.Name) and value.value == "False" and scope.result_of is not None:
+            # the tool itself, or a function its dispatcher runs from a table and answers with (``registered``)
+            answers = scope.result_of is not None or scope.registered
+            if isinstance(value, cst.Name) and value.value == "False" and answers:
                 # ``except Exception: return False`` in the tool itself: the model reads "false" for every failure
                 self.report(node, f"{what} reported as a bare False; include the error or classify it")
             elif (
-                value is not None and scope.result_of is not None and _says_nothing_found(value)
+                value is not None and answers and _says_nothing_found(value)
                 and not informativeness.is_informative(value)
                 and not (handler_at and _guarded_import(within[handler_at - 1]))
             ):  # fmt: skip
                 # ``except Exception: return "No interfaces found"``: every failure reads as a valid empty answer
                 self.report(node, f"{what} reported as an empty result; include the error or classify it")
             elif (
-                isinstance(node, cst.Return) and scope.result_of is not None
+                isinstance(node, cst.Return) and answers
                 and (empty := _empty_value(value)) is not None
                 and not (handler_at and _guarded_import(within[handler_at - 1]))
             ):  # fmt: skip
