@@ -550,6 +550,12 @@ def _passed_into_result(helper: FunctionInfo, call: cst.Call, arg: cst.Arg) -> b
     for value in helper.returns:
         if any(isinstance(n, cst.Name) and n.value == param for n in nodes(value)):
             return True
+        if any(
+            # ``enhanced = add_timestamps(data)``, ``return json.dumps(enhanced)``: a local made of the parameter
+            isinstance(n, cst.Name) and (made := helper.assigned(n.value)) is not None and param in value_names(made)[0]
+            for n in nodes(value)
+        ):  # fmt: skip
+            return True
         if isinstance(value, cst.Name) and any(
             # ``response = {"data": data}``, ``if metadata: response["metadata"] = metadata``, ``return response``
             param in value_names(stored)[0] for stored in helper.key_stores(value.value)

@@ -1856,6 +1856,25 @@ def _lists(scope: ToolScope) -> bool:
     return any(_first_verb(name) in _COLLECTION_VERBS for name in names)
 
 
+#: Keys of a dict that answers a yes-or-no question (``{"valid": False, "error": "..."}``).
+_VERDICT_KEYS = frozenset({"valid", "is_valid", "isValid", "exists", "found", "available", "allowed"})
+
+
+def _gives_verdict(payload: cst.BaseExpression) -> bool:
+    """Whether a report is a dict that answers a yes-or-no question with a literal False (``{"valid": False,
+    "error": f"Field {name} not found"}`` from a validation tool, ``{"found": False, ...}``), also inside
+    ``json.dumps(...)`` or a helper call: the answer, not a failure."""
+    while isinstance(payload, cst.Call) and payload.args:
+        payload = payload.args[0].value
+    if not isinstance(payload, cst.Dict):
+        return False
+    return any(
+        isinstance(element, cst.DictElement) and string_value(element.key) in _VERDICT_KEYS
+        and isinstance(element.value, cst.Name) and element.value.value == "False"
+        for element in payload.elements
+    )
+
+
 def _examines(scope: ToolScope) -> bool:
     """Whether a tool that reaches the function examines what it is given (``check_script``, ``analyze_file``)
     rather than fetching it, or is named for doing so (``source_db_analyzer``, ``schema_validator``); the helper's
@@ -2169,10 +2188,13 @@ class EmptyResultAsError(Rule):
     or a member of such a result that holds its items or their number (`page.items`, `r["results"]`,
     `r.modules`, `r.total`, the top-level fields of a GraphQL response, a member whose default is an empty list,
     `response.get("PubTator3", [])`, or one named for what the call fetched, `page.get("page", {})` after
-    `page = await get_page_by_title(title)`); a parse of a fetched value is a result too, and so is a pandas
+    `page = await get_page_by_title(title)`, or for what the query it ran asks for, `product.get("product")`
+    after `product = await client.execute(queries.PRODUCT_BY_ID_QUERY, ...)`); a parse of a fetched value is a result too, and so is a pandas
     table tested with `x.empty`, even read as a member of what the tool fetched (`getattr(ticker, "income_stmt")`).
     A handler whose name has no verb (`handle_call`, reached through a table) is named by the tool the first line
-    of its docstring names ("Handle the list_metrics tool call."), not by an API it mentions. Not reported: a missing scalar field
+    of its docstring names ("Handle the list_metrics tool call."), not by an API it mentions. Not reported: a report
+    that answers a yes-or-no question with a literal False (`{"valid": False, "error": f"Project {key} not found"}`,
+    `{"found": False, ...}`), which is the answer, not a failure; a missing scalar field
     of a fetched record, tested directly or through a name bound to it (`if not user.email`,
     `account_id = ad.get("account_id")`, `xbrl = filing.xbrl()`, `graph = item.GetNodeGraph()`), or a literal
     key (`"creative" not in ad`); a single object read through a getter given no arguments
@@ -2500,6 +2522,8 @@ class EmptyResultAsError(Rule):
             return
         for report in reports:
             self._reported.add(id(report.statement))
+            if _gives_verdict(report.payload):
+                continue  # ``{"valid": False, "error": f"User {name} not found"}``: the answer to what was asked
             self.report(
                 report.statement,
                 f"Empty result reported as a failure ({report.shape.value}); return it as a successful result",

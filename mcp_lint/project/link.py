@@ -641,13 +641,46 @@ class Linker:
                 found = []
                 for returned in maker.return_values:
                     found.extend(self._obj_functions(self.resolve(made[1], made[2], returned)))
-                return found, []
+                return found or self._loaded_methods(made[1], maker), []
             if inner[0] == "ref":
                 exported = self._exported(file, scope, inner[1])
                 if exported is not None:
                     return exported, []  # ``for name in exported:`` over ``from .tools import __all__ as exported``
             return self._functions_in(inner, file, scope)  # a name, or ``("refs", ...)`` of a literal
         return [], []
+
+    def _loaded_methods(self, file: str, loader: FunctionSummary) -> list[tuple[str, str]]:
+        """The tools a loader gives that makes instances of the project's tool classes and takes their members by
+        computed name, itself or in a function it calls (``tool_classes = [IssueTools(), ProjectTools()]``, then
+        ``for name in dir(tool_class): ... getattr(tool_class, name)`` in ``_get_tools_from_class(tool_class)``):
+        every public method of each class, its project bases' included. Asked for only when what the loader returns
+        resolves to no function (``for name, fn in load_all_tools().items(): mcp.add_tool(fn, name=name)``)."""
+        takers = self._member_takers(file, loader) if loader.tables else []
+        if not takers:
+            return []
+        skipped = set().union(*(taker.skipped for taker in takers))  # ``if name in ["close"]: continue``
+        found: list[tuple[str, str]] = []
+        for name in sorted(loader.tables):
+            for cfile, cls in self.table_classes(file, name, loader.path):
+                found.extend(
+                    (mfile, path) for mfile, path in self._members(("class", cfile, cls), "*")
+                    if path.rpartition(".")[2] not in skipped
+                )
+        return found
+
+    def _member_takers(self, file: str, function: FunctionSummary) -> list[FunctionSummary]:
+        """The function and those it calls, when one of them takes a member of a parameter or a local by a
+        computed name (``getattr(instance, method_name)``); else none."""
+        functions, takes = [function], bool(function.getattrs)
+        for call in function.calls:
+            called = self.resolve(file, function.path, call)
+            if called is None or called[0] != "function":
+                continue
+            callee = self.functions[called[1]][called[2]]
+            functions.append(callee)
+            params = {p for p, _ in callee.params}
+            takes = takes or any(owner in params for owner, _ in callee.getattrs)
+        return functions if takes else []
 
     def _exported(self, file: str, scope: str | None, name: str) -> list[tuple[str, str]] | None:
         """The functions a module's ``__all__`` names, when ``name`` is that list imported (``from .tools import

@@ -98,6 +98,8 @@ class FunctionSummary:
             _run_sync(func, *args): return await anyio.to_thread.run_sync(func, *args)``).
         packs (set[str]): the keywords under which it returns one of its parameters inside a call
             (``return ToolDefinition(fn=fn, ...)``: ``fn``), for decorators that wrap a tool in a definition object.
+        skipped (set[str]): the names a loop of it skips (``if name in ["close", "get_tool_definitions"]:
+            continue``), for a tool loader that takes every public method but these.
         body (tuple[int, int, int] | None): where its body is: the first statement's line and column (in UTF-8
             bytes) and the function's last line; the check step leaves out the bodies no rule reads.
     """
@@ -131,6 +133,7 @@ class FunctionSummary:
     packs: set[str] = field(default_factory=set)
     param_calls: list[tuple[str, Target]] = field(default_factory=list)
     handed: list[tuple[str, str, str]] = field(default_factory=list)
+    skipped: set[str] = field(default_factory=set)
     runs: str | None = None
     body: tuple[int, int, int] | None = None
 
@@ -395,8 +398,12 @@ class _Summariser:
             self.expressions([node.iter], function, klass)
             self.bind(node.target, None, function, klass is not None and function is None)
             iterated = self._iterable(node.iter)
-            if isinstance(node.iter, ast.Name) and function is not None:
-                made_by = function.assigns.get(node.iter.id) or function.unpacked.get(node.iter.id)
+            looped = node.iter
+            if isinstance(looped, ast.Call) and isinstance(looped.func, ast.Attribute) and not looped.args:
+                if looped.func.attr in ("items", "values"):
+                    looped = looped.func.value  # ``tools = load_all_tools()`` then ``for name, fn in tools.items():``
+            if isinstance(looped, ast.Name) and function is not None:
+                made_by = function.assigns.get(looped.id) or function.unpacked.get(looped.id)
                 if made_by is not None and not made_by.rpartition(".")[2][:1].isupper():
                     iterated = ("call", made_by)  # ``tools = filter_tools(...)`` then ``for tool in tools:``
             self.loops.append((node.target, iterated))
@@ -424,6 +431,16 @@ class _Summariser:
             self.bind(node.target, node.value, function, klass is not None and function is None, klass, node.annotation)
         elif isinstance(node, ast.AugAssign):
             self.bind(node.target, None, function, False)
+        elif isinstance(node, ast.If) and function is not None and self.loops and all(
+            isinstance(s, ast.Continue) for s in node.body
+        ):  # fmt: skip
+            for test in ast.walk(node.test):  # ``if name in ["close", "get_tool_definitions"]: continue``
+                if isinstance(test, ast.Compare) and isinstance(test.ops[0], ast.In):
+                    for listed in test.comparators[:1]:
+                        if isinstance(listed, (ast.List, ast.Tuple, ast.Set)):
+                            function.skipped.update(
+                                e.value for e in listed.elts if isinstance(e, ast.Constant) and isinstance(e.value, str)
+                            )
         # Nested statements keep their scope; expressions are scanned for calls and names.
         for name, value in ast.iter_fields(node):
             if isinstance(value, list) and value and isinstance(value[0], ast.stmt):
