@@ -1343,6 +1343,30 @@ _HARMLESS = frozenset({"strip", "lstrip", "rstrip", "lower", "upper", "date", "t
 _LOGGER = re.compile(r"(?i)^(_*log(ger|ging)?|_*logger\w*|log)$")
 
 
+def _bound_since(branch: cst.CSTNode, tests: Sequence[cst.BaseExpression]) -> bool:
+    """Whether one of the tests of ``if`` statements nested in the branch a helper's failure takes reads a name that
+    branch binds (``if not bot:``, ``token = os.getenv("TOKEN")``, ``if not token: return {"error": "TOKEN not
+    set"}``): the report below answers what the branch went on to try, not the helper's failure."""
+    bound: set[str] = set()
+
+    def bind(target: cst.BaseExpression) -> None:
+        if isinstance(target, cst.Name):
+            bound.add(target.value)
+        elif isinstance(target, (cst.Tuple, cst.List)):
+            for element in target.elements:
+                bind(element.value)
+        elif isinstance(target, cst.StarredElement):
+            bind(target.value)
+
+    for node in nodes(branch, prune=(cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+        if isinstance(node, cst.Assign):
+            for target in node.targets:
+                bind(target.target)
+        elif isinstance(node, (cst.AnnAssign, cst.AugAssign)):
+            bind(node.target)
+    return bool(bound) and any(mentions(test, bound) for test in tests)
+
+
 def _answers_tool(scope: ToolScope, index: ModuleIndex, whole: bool = False) -> bool:
     """Whether what a function returns is in a tool's answer: it is the tool, or a tool's answer holds its outcome
     (``return analytics.analyze_slow_queries(days)``; ``result = analytics.analyze(days)`` then ``return
@@ -1856,7 +1880,9 @@ class GenericSwallowedException(Rule):
     more than the helper's outcome (`if not folder or folder["kind"] != "dir":`, the `else` of
     `if ok and ...:`) or only when another test holds too (`if not agent and not metadata:`: then the report is
     as constant), the report may sit under a further test inside it (`if client is None: if session: return
-    "... cannot be controlled"`), and the report may be built there and sent after it (`else: response = {"success": False,
+    "... cannot be controlled"`), unless that test reads what the branch went on to get (`token =
+    os.getenv("TOKEN")`, then `if not token: return {"error": "TOKEN not set"}`: the report answers that), and
+    the report may be built there and sent after it (`else: response = {"success": False,
     "message": "Unable to comment"}`, then `return json.dumps(response)`: reported where it is built). In that
     branch a text that says anywhere that something went wrong counts too (`f"File {file_id} could not be
     downloaded."`). A helper swallows too when it tries each candidate in a loop, skips those that raise
@@ -2210,6 +2236,8 @@ class GenericSwallowedException(Rule):
                 if found is not None:
                     if any(_wants_value(test, taken, function, found[0], self.context.index) for test, taken in inner):
                         return  # ``elif status == "processing":``: a value the swallowed outcome never has
+                    if inner and _bound_since(within[at + 1], [test for test, _ in inner]):
+                        return  # ``token = os.getenv(...)``, ``if not token:``: the report answers a new test
                     break
                 inner.append((branch.test, in_body))
         if found is None and len(within) >= 2:
