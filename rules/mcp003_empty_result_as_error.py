@@ -155,7 +155,7 @@ _ACTION_VERBS = frozenset(
     "unlink reset revert rollback ban toggle replace destroy purge truncate mute unmute notify sync clone fork "
     "lock unlock mark download resize crop rotate blur flip fill overlay draw open activate switch import "
     "copy duplicate paste build ingest export clear cleanup link relink perform record resume run setup append "
-    "capture grab configure provision initialize launch migrate scale invoke drop".split()
+    "capture grab configure provision initialize launch migrate scale invoke drop store".split()
 )
 # The method a tool class runs its tool in: ``class ListTablesTool(Tool): async def perform(self, arguments)``.
 _ENTRY_METHODS = frozenset({"perform", "run", "execute", "call", "__call__", "handle", "invoke", "arun", "_run", "_arun"})
@@ -530,13 +530,26 @@ def _combine(verdicts: Sequence[str | None]) -> str | None:
 
 def _described_verdict(function: FunctionInfo | None) -> str | None:
     """What the first word of a function's docstring says it does: "List a customer's orders." reads,
-    "Transcribes the clip." acts; None without a docstring or a known verb there."""
+    "Transcribes the clip." acts; a read that its first sentence goes on to join to an action acts too ("Fetch
+    reactions from Discord and store the opt-ins."). None without a docstring or a known verb there."""
     if function is None:
         return None
-    words = re.findall(r"[A-Za-z]+", _docstring(function))[:1]
+    text = _docstring(function)
+    words = re.findall(r"[A-Za-z]+", text)[:1]
     if not words:
         return None
-    word = words[0].lower()
+    verdict = _word_verdict(words[0])
+    if verdict == "read":
+        sentence = re.split(r"\.(?:\s|$)|\n\s*\n", text.strip(), maxsplit=1)[0]
+        joined = re.findall(r"\b(?:and|then)\s+([A-Za-z]+)", sentence)
+        if any(_word_verdict(word) == "action" for word in joined):
+            return "action"
+    return verdict
+
+
+def _word_verdict(word: str) -> str | None:
+    """What a verb of a docstring says: "read", "action" or None; "Lists" as "List"."""
+    word = word.lower()
     return verb_of(word) or (verb_of(word[:-1]) if word.endswith("s") else None)
 
 
@@ -946,14 +959,24 @@ class Flow:
 
     def _named_by_fetch(self, expr: cst.BaseExpression, member: str) -> bool:
         """Whether ``member`` of a value names what the call that gave the value fetched (``page.get("page")``
-        after ``page = await client.get_page_by_title(title)``): the thing looked up, not one of its fields."""
+        after ``page = await client.get_page_by_title(title)``), or what the query it ran asks for
+        (``product.get("product")`` after ``product = await client.execute(queries.PRODUCT_BY_ID_QUERY, ...)``):
+        the thing looked up, not one of its fields."""
         values = self.reaching(expr.value)[0] if isinstance(expr, cst.Name) else [expr]
         for value in values:
             value = value.expression if isinstance(value, cst.Await) else value
-            name = callee_name(value.func) if isinstance(value, cst.Call) else None
+            if not isinstance(value, cst.Call):
+                continue
+            name = callee_name(value.func)
             words = _tokens(name) if name is not None else []
             if len(words) > 1 and verb_of(name) == "read" and member.lower() in words[1:]:  # type: ignore[arg-type]
                 return True
+            query = value.args[0].value if value.args and value.args[0].keyword is None else None
+            query_name = query.attr.value if isinstance(query, cst.Attribute) else getattr(query, "value", None)
+            if isinstance(query, (cst.Name, cst.Attribute)) and isinstance(query_name, str):
+                words = _tokens(query_name)
+                if len(words) > 1 and words[-1] == "query" and member.lower() == words[0]:
+                    return True  # ``TRANSCRIPT_BY_ID_QUERY`` asks for a transcript, ``tx.get("transcript")``
         return False
 
     def _looked_up_in_query(self, expr: cst.BaseExpression, member: str) -> bool:
@@ -2249,7 +2272,8 @@ class EmptyResultAsError(Rule):
     for a helper of a function a dispatcher calls under a tool-name branch, that branch's tools, so
     `client.get_space_homepage`, called only by `create_page` under `if name == "wiki_create_page":`, acts),
     a read joined to an action (`search_and_trigger`,
-    `get_or_create`) acts, and from what the function does next: a mutating call on what it found (`ticket.update(...)`,
+    `get_or_create`, or a docstring whose first sentence does so: "Fetch the reactions and store the opt-ins.")
+    acts, and from what the function does next: a mutating call on what it found (`ticket.update(...)`,
     `db.delete(row)`, `cur.execute("UPDATE ...")`) makes it an action. A tool named as a read acts only through
     a method of what it found or a write statement; handing the value to a helper (`create_reference(report)`)
     builds the answer. A tool whose name and docstring name no known verb (`paper_authors`) reads when it answers
