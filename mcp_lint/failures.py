@@ -490,6 +490,8 @@ class _Shapes:
             for value in helper.returns:
                 if self.shape(value, helper, depth + 1) is not None:
                     return Shape.HELPER
+            if given_failure_status(helper, expr):
+                return Shape.HELPER  # ``format_response("error", {...})`` answers ``{"status": status, ...}``
             if any(
                 (_states_failure(arg.value) or isinstance(arg.value, cst.Dict)
                  and self.shape(arg.value, function, depth + 1) is Shape.ERROR_DICT)
@@ -523,6 +525,43 @@ def _flag_says_success(helper: FunctionInfo, call: cst.Call) -> bool:
             return arg.value.value == "True"
         if lowered in _FAILURE_PARAMS:
             return arg.value.value == "False"
+    return False
+
+
+def given_failure_status(helper: FunctionInfo, call: cst.Call) -> bool:
+    """Tell whether a call gives a literal failure status to a parameter that the helper returns under a status
+    key of a dict: ``format_response("error", {"message": ...})`` over ``def format_response(status, data):
+    response = {"status": status, "data": data}; return response`` builds a failure report.
+
+    Args:
+        helper (FunctionInfo): the called function.
+        call (cst.Call): the call.
+    Returns:
+        bool: True when some argument is ``"error"``, ``"failed"``, ``"failure"`` or ``"fail"`` and the helper
+        returns the parameter it goes to under ``status``, ``type`` or ``result``.
+    """
+    params = helper.call_params(call)
+    position = 0
+    for arg in call.args:
+        if arg.star:
+            return False
+        if arg.keyword is None:
+            param = params[position] if position < len(params) else None
+            position += 1
+        else:
+            param = arg.keyword.value
+        status = string_value(arg.value)
+        if param is None or status is None or status.lower() not in ERROR_STATUS:
+            continue
+        for value in helper.returns:
+            if isinstance(value, cst.Name):
+                value = helper.assigned(value.value) or value
+            fields = payload_fields(value) or {}
+            if any(
+                key in ("status", "type", "result") and isinstance(field, cst.Name) and field.value == param
+                for key, field in fields.items()
+            ):  # fmt: skip
+                return True
     return False
 
 

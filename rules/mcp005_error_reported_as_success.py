@@ -16,6 +16,7 @@ from mcp_lint.failures import (
     Shape,
     callee_name,
     failure_report,
+    given_failure_status,
     is_error_string,
     is_false,
     is_true,
@@ -197,7 +198,9 @@ class ErrorReportedAsSuccess(Rule):
     clause or an `if`/`else` branch (`return {"success": False, "error": f"Server '{identifier}' not found"}`) is
     that tool's result. It is reported in the helper, without a fix (other callers may read what it returns); a
     helper that only builds reports (`_fail(message)`, `tool_response(success, ...)`) is judged where a tool
-    returns its result.
+    returns its result, and so is a builder of successes and failures alike that is given a failure status for
+    the status key of the dict it returns (`format_response("error", {...})` over `def format_response(status,
+    data): return {"status": status, "data": data}`).
 
     A `CallToolResult(isError=True)` that the framework drops is MCP008's concern, and `is_error=True` on mcp v1
     MCP006's.
@@ -414,6 +417,8 @@ class ErrorReportedAsSuccess(Rule):
         helper = self.context.index.callee(scope.function, value.func)
         if helper is None or not helper.returns:
             return False
+        if given_failure_status(helper, value):
+            return True  # ``format_response("error", {...})``: a builder of either, told to build a failure
         index = helper.module or self.context.index
         params = {p.name.value for p in (*helper.node.params.params, *helper.node.params.kwonly_params)}
         shapes = []
