@@ -1448,7 +1448,8 @@ def _keys_read(value: cst.BaseExpression, local: str) -> set[str]:
 def _outcome_intercepted(function: FunctionInfo, call: cst.Call, index: ModuleIndex) -> bool:
     """Whether a call's outcome is bound to a local (``result = await helper(x)``) that an ``if`` of the function
     tests, where no ``return`` or ``raise`` passes it on as a failure (``return result["message"]``, ``return
-    {"error": f"LSP error: {result['error']}"}``)."""
+    {"error": f"LSP error: {result['error']}"}``), also through a name the function makes of it (``if message :=
+    error_text(result): raise RuntimeError(message)``)."""
     names = [
         node.targets[0].target.value for node in function.own_of(cst.Assign)
         if len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name)
@@ -1457,7 +1458,11 @@ def _outcome_intercepted(function: FunctionInfo, call: cst.Call, index: ModuleIn
     if len(names) != 1:
         return False
     local = names[0]
-    tests = [n for n in function.own_of(cst.If) if mentions(n.test, {local})]
+    made = {local} | {
+        target.value for target, value in _bindings(function)
+        if isinstance(target, cst.Name) and target.value != local and mentions(value, {local})
+    }  # fmt: skip
+    tests = [n for n in function.own_of(cst.If) if mentions(n.test, made)]
     if not tests:
         return False
     for test in tests:
@@ -1465,13 +1470,23 @@ def _outcome_intercepted(function: FunctionInfo, call: cst.Call, index: ModuleIn
             if not isinstance(sent, (cst.Return, cst.Raise)):
                 continue
             value = sent.value if isinstance(sent, cst.Return) else sent.exc
-            if value is None or not mentions(value, {local}):
+            if value is None or not mentions(value, made):
                 continue
-            if isinstance(value, cst.Name) and value.value == local or _REPORT_KEYS.intersection(_keys_read(value, local)):
+            if isinstance(value, cst.Name) and value.value in made or _REPORT_KEYS.intersection(_keys_read(value, local)):
                 return False  # ``return result["message"]``: the helper's report is the answer
             if failure_report(sent, index, function) is not None:
-                return False  # ``return {"error": f"LSP error: {result['error']}"}``
+                return False  # ``return {"error": f"LSP error: {result['error']}"}``; ``raise RuntimeError(message)``
     return True
+
+
+def _bindings(function: FunctionInfo) -> Iterator[tuple[cst.BaseExpression, cst.BaseExpression]]:
+    """The single targets a function's own body binds, with their values: ``name = value`` and ``(name :=
+    value)``."""
+    for node in function.own_of(cst.Assign):
+        if len(node.targets) == 1:
+            yield node.targets[0].target, node.value
+    for named in function.own_of(cst.NamedExpr):
+        yield named.target, named.value
 
 
 def _reach(
@@ -2266,7 +2281,8 @@ class EmptyResultAsError(Rule):
     for a helper from every tool that reaches it (when reads and actions both reach it, the helper's own name
     decides; a report a helper returns is left to its callers when every call the reads make binds the outcome,
     tests it and does not send it on as a failure: `r = discover_pages(a)`, then `if not r.get("success"): return
-    json.dumps({"data": [], ...})`; for the entry method of a tool class that a dispatcher runs through a table of tool objects,
+    json.dumps({"data": [], ...})`; a caller that raises a text it makes of the outcome sends it on, `if message
+    := error_text(result): raise RuntimeError(message)`; for the entry method of a tool class that a dispatcher runs through a table of tool objects,
     `ListTablesTool.perform` or `.run`, its class's name; for a helper that a dispatcher runs only through the
     project's own tool registry, the registered functions that call it, `get_pod_logs` for `_resolve_container`;
     for a helper of a function a dispatcher calls under a tool-name branch, that branch's tools, so
