@@ -224,7 +224,7 @@ class _Informativeness:
                 if earlier is None or earlier is value or any(n is earlier for n in nodes(expr)):
                     continue
                 value = earlier
-            if value is None or depth >= 3 or self.is_informative(value, depth + 1, seen | {name}):
+            if value is None or depth >= 5 or self.is_informative(value, depth + 1, seen | {name}):
                 return True
         return False
 
