@@ -138,7 +138,7 @@ _COUNT_WORDS = frozenset("count total num number size length".split())
 _READ_VERBS = frozenset(
     "get fetch find lookup look search list read query describe show retrieve view browse inspect count check "
     "explore scan preview peek summarize analyze compare diff probe status discover validate verify details detail "
-    "info investigate examine".split()
+    "info investigate examine decompile disassemble".split()
 )
 # Verbs that search by what is given: what they find is a record even when it is named as setup (a client device).
 _SEARCH_VERBS = frozenset("find lookup search locate".split())
