@@ -2282,7 +2282,8 @@ class EmptyResultAsError(Rule):
     decides; a report a helper returns is left to its callers when every call the reads make binds the outcome,
     tests it and does not send it on as a failure: `r = discover_pages(a)`, then `if not r.get("success"): return
     json.dumps({"data": [], ...})`; a caller that raises a text it makes of the outcome sends it on, `if message
-    := error_text(result): raise RuntimeError(message)`; for the entry method of a tool class that a dispatcher runs through a table of tool objects,
+    := error_text(result): raise RuntimeError(message)`, and its `return result` after that check is no report of
+    its own; for the entry method of a tool class that a dispatcher runs through a table of tool objects,
     `ListTablesTool.perform` or `.run`, its class's name; for a helper that a dispatcher runs only through the
     project's own tool registry, the registered functions that call it, `get_pod_logs` for `_resolve_container`;
     for a helper of a function a dispatcher calls under a tool-name branch, that branch's tools, so
@@ -2440,7 +2441,12 @@ class EmptyResultAsError(Rule):
                     subjects = _type_chain_subject(tests)
             if not subjects:
                 return
-            candidates = self._otherwise(node)
+            # ``if message := error_text(result): raise ...``, then ``return result``: what falls through hands on the
+            # value the test looked into, not a report of its own
+            candidates = [
+                r for r in self._otherwise(node)
+                if not (isinstance(r, cst.Return) and isinstance(r.value, cst.Name) and mentions(node.test, {r.value.value}))
+            ]  # fmt: skip
         reports = self._absence_reports(candidates, scope, text=text)
         if not reports:
             return
