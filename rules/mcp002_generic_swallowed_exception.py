@@ -64,6 +64,18 @@ def _empty_value(value: cst.BaseExpression | None) -> str | None:
     return None
 
 
+def _blank(value: cst.BaseExpression) -> bool:
+    """Whether a value is an empty start: an empty literal, ``0``, or ``list()``, ``dict()``, ``set()``, ``str()``."""
+    if _empty_value(value) is not None:
+        return True
+    if isinstance(value, (cst.Integer, cst.Float)):
+        return value.evaluated_value == 0
+    return (
+        isinstance(value, cst.Call) and not value.args and isinstance(value.func, cst.Name)
+        and value.func.value in ("list", "dict", "set", "str", "tuple")
+    )  # fmt: skip
+
+
 _PLACEHOLDER_WORDS = frozenset({"unknown", "n/a", "unavailable", "not available"})
 
 
@@ -1764,8 +1776,9 @@ def _refilled_when_empty(function: FunctionInfo, name: str) -> bool:
 
 def _answered_as_found(try_node: cst.Try, function: FunctionInfo, name: str) -> bool:
     """Whether the ``try`` is a statement of the function's own body that the return of what it gathers follows
-    (``papers = []``, ``try: ...`` then ``return papers``), and fills it alone: every failure leaves it empty,
-    which the rule judges where a tool answers it (see :func:`_fallthrough_swallowed`)."""
+    (``papers = []``, ``try: ...`` then ``return papers``), and fills it alone (no ``append``, ``+=`` or non-empty
+    value outside it): every failure leaves it empty, which the rule judges where a tool answers it (see
+    :func:`_fallthrough_swallowed`)."""
     body = function.node.body
     statements = list(body.body) if isinstance(body, cst.IndentedBlock) else []
     at = next((i for i, s in enumerate(statements) if s is try_node), None)
@@ -1777,7 +1790,17 @@ def _answered_as_found(try_node: cst.Try, function: FunctionInfo, name: str) -> 
     if not (isinstance(value, cst.Name) and value.value == name):
         return False
     inside = {id(n) for n in nodes(try_node.body, prune=_SCOPES)}
-    return all(id(call) in inside for call in _fills(function, name))  # not when other sources fill it too
+    added: list[cst.CSTNode] = [
+        node for node in function.own_of(cst.AugAssign)  # ``output += f"[{message.timestamp}] "`` before the try
+        if isinstance(node.target, cst.Name) and node.target.value == name
+    ]  # fmt: skip
+    added += [  # ``output = f"Message {message_id}\n"``: the answer is not empty when the try fails
+        node for node in function.own_of(cst.Assign)
+        if any(isinstance(t.target, cst.Name) and t.target.value == name for t in node.targets)
+        and not _blank(node.value)
+    ]  # fmt: skip
+    # not when other sources fill it too
+    return all(id(site) in inside for site in [*_fills(function, name), *added])
 
 
 #: Words of a message that names an input error.
@@ -1929,7 +1952,8 @@ class GenericSwallowedException(Rule):
     (`failed.append(...)`), a `try` that returns (what follows is another way to answer), a value the function
     gets another way where it is empty (`if not result["code"]: result["code"] = ...`), and where the rule
     reports the empty answer instead: a `try` that alone fills the list the function returns next (`papers =
-    []`, `try: ...`, `return papers`), or a list whose emptiness the function, or a caller it is returned whole
+    []`, `try: ...`, `return papers`; not when the value holds something before it, `card = f"Message {id}"`
+    or `card += ...`, which then reads as complete), or a list whose emptiness the function, or a caller it is returned whole
     to, answers with a constant text (`if not labels: return "No labels found"`).
 
     A tool whose own broad `except` answers with what reads as a valid empty result is reported too: a text
