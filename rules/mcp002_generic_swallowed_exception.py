@@ -79,27 +79,70 @@ def _blank(value: cst.BaseExpression) -> bool:
 _PLACEHOLDER_WORDS = frozenset({"unknown", "n/a", "unavailable", "not available"})
 
 
-def _placeholder(payload: cst.BaseExpression, handler: cst.ExceptHandler) -> str | None:
-    """The placeholder word (``"unknown"``) a dict literal an ``except`` adds holds in place of a value, when
-    nothing in it carries the exception; else None."""
+def _placeholder(
+    payload: cst.BaseExpression, handler: cst.ExceptHandler, real: cst.BaseExpression | None = None
+) -> str | None:  # fmt: skip
+    """The placeholder an item an ``except`` adds holds in place of a value, when nothing in it carries the
+    exception: a word (``"unknown"``), or a literal ``False``, ``0`` or ``None`` under a key whose value the item
+    the ``try`` adds computes (``"read": False`` where the ``try`` has ``"read": permissions.can_read``), also in
+    a nested dict; else None. ``payload`` and ``real`` may be names the block they are added in binds."""
+    payload = _bound_in(handler.body, payload)
     if not isinstance(payload, cst.Dict):
         return None
     caught = caught_name(handler)
     if caught is not None and mentions(payload, {caught}):
         return None
+    return _stand_in(payload, real)
+
+
+def _stand_in(payload: cst.Dict, real: cst.BaseExpression | None) -> str | None:
+    """:func:`_placeholder` for a dict literal, against the dict the ``try`` adds (None when not known)."""
+    computed = {
+        key: element.value for element in real.elements
+        if isinstance(element, cst.DictElement) and (key := string_value(element.key)) is not None
+    } if isinstance(real, cst.Dict) else {}  # fmt: skip
     for element in payload.elements:
         value = element.value if isinstance(element, cst.DictElement) else None
         if isinstance(value, cst.SimpleString) and literal_text(value).strip().lower() in _PLACEHOLDER_WORDS:
             return value.value
+        key = string_value(element.key) if isinstance(element, cst.DictElement) else None
+        counterpart = computed.get(key) if key is not None else None
+        if counterpart is None or isinstance(counterpart, (cst.Name, cst.SimpleString, cst.Integer, cst.Float)):
+            continue  # no such key in the ``try``'s item, a literal there too, or a name (a loop item, an argument)
+        if isinstance(value, cst.Dict):
+            word = _stand_in(value, counterpart)
+            if word is not None:
+                return word
+        elif isinstance(value, (cst.Name, cst.Integer)) and (
+            value.value in ("False", "None") if isinstance(value, cst.Name) else value.value == "0"
+        ):  # fmt: skip
+            return value.value
     return None
 
 
-def _adds_alike(try_node: cst.CSTNode, call: cst.Call) -> bool:
-    """Whether a ``try`` adds an item the same way an ``except`` of it does (``entity_info.append(...)``): the
-    ``except`` adds a stand-in for the item that failed."""
+def _bound_in(block: cst.CSTNode, value: cst.BaseExpression) -> cst.BaseExpression:
+    """What a name is bound to last in a block (``enriched = {...}`` then ``models.append(enriched)``), or the
+    value itself."""
+    if not isinstance(value, cst.Name):
+        return value
+    found: cst.BaseExpression = value
+    for node in nodes(block, prune=_SCOPES):
+        if isinstance(node, cst.Assign) and any(
+            isinstance(t.target, cst.Name) and t.target.value == value.value for t in node.targets
+        ):  # fmt: skip
+            found = node.value
+    return found
+
+
+def _added_alike(try_node: cst.CSTNode, call: cst.Call) -> cst.Call | None:
+    """The call by which a ``try`` adds an item the same way an ``except`` of it does (``entity_info.append(...)``):
+    the ``except`` adds a stand-in for the item that failed; None when the ``try`` adds none so."""
     if not isinstance(try_node, cst.Try):
-        return False
-    return any(isinstance(n, cst.Call) and n.func.deep_equals(call.func) for n in nodes(try_node.body, prune=_SCOPES))
+        return None
+    return next(
+        (n for n in nodes(try_node.body, prune=_SCOPES) if isinstance(n, cst.Call) and n.func.deep_equals(call.func)),
+        None,
+    )
 
 
 def _guarded_import(node: cst.CSTNode) -> bool:
@@ -1935,8 +1978,10 @@ class GenericSwallowedException(Rule):
     = {}`, then `return {"categories": results}`) answers that part as found empty, and is reported there; one
     that lists the part as failed (`failed.append(category)`) is not. An `except` that adds a stand-in for the
     item its `try` adds, with a placeholder in place of a value and nothing of the exception
-    (`states.append({"device": device_id, "state": "unknown"})`), makes the failed item read as a real one, and
-    is reported there; one that carries the error (`"error": str(exc)`) is not.
+    (`states.append({"device": device_id, "state": "unknown"})`; or `False`, `0` or `None` where the `try`'s item
+    computes the value, `"read": False` for `"read": grants.can_read`, also bound to a local first or in a nested
+    dict), makes the failed item read as a real one, and is reported there; one that carries the error (`"error":
+    str(exc)`) is not.
 
     A broad `except` that only logs, prints or passes (then perhaps `continue`s) is reported where it is when its
     `try` does work that may fail and adds to what the function returns whole, so that each failure is left out
@@ -2172,8 +2217,11 @@ class GenericSwallowedException(Rule):
                 # ``except Exception: return []`` in a helper whose outcome a tool answers with as it is
                 self._check_passed_whole(node, scope, f"{what} answered with")
             elif (
-                isinstance(node, cst.Call) and (word := _placeholder(node.args[0].value, handler)) is not None
-                and handler_at and _adds_alike(within[handler_at - 1], node)
+                isinstance(node, cst.Call) and handler_at
+                and (alike := _added_alike(within[handler_at - 1], node)) is not None and alike.args
+                and (word := _placeholder(
+                    node.args[0].value, handler, _bound_in(within[handler_at - 1].body, alike.args[0].value)
+                )) is not None
                 and self._answers_tool(scope)
             ):  # fmt: skip
                 # ``except Exception: entity_info.append({"entity_id": entity_id, "state": "unknown"})`` where the
