@@ -1536,6 +1536,33 @@ def _runs(function: FunctionInfo, param: str) -> bool:
     return False
 
 
+def _block_of(root: cst.CSTNode, statement: cst.CSTNode) -> Sequence[cst.BaseStatement]:
+    """The statements of the block a statement stands in (empty when it is not below ``root``)."""
+    path = path_to(root, statement) or []
+    parent = path[-2] if len(path) >= 2 else None
+    body = getattr(parent, "body", None)
+    return body if isinstance(body, (list, tuple)) else ()
+
+
+def _claims_done(line: cst.BaseStatement, function: FunctionInfo, index: ModuleIndex) -> bool:
+    """Whether a statement returns an answer made only of constants and the function's parameters (``return
+    f"Deleted {item_id}"``, ``return [TextContent(type="text", text="Tracks added.")]``), that is neither empty
+    nor a failure report: the answer of an action that it took as done."""
+    if not isinstance(line, cst.SimpleStatementLine) or len(line.body) != 1 or not isinstance(line.body[0], cst.Return):
+        return False
+    value = line.body[0].value
+    if value is None or _empty_value(value) is not None or failure_shape(value, index, function) is not None:
+        return False
+    if isinstance(value, cst.Name) and value.value in ("True", "False"):
+        return False
+    params = {p.name.value for p in (*function.node.params.params, *function.node.params.kwonly_params)}
+    names, calls = value_names(value)
+    known = {callee_name(func) for func in calls}
+    return any(isinstance(n, (cst.SimpleString, cst.FormattedString)) for n in nodes(value)) and all(
+        name in params or name in known or name in index.symbols.imports or name in _BUILTINS for name in names
+    )
+
+
 def _returns_constant(line: cst.BaseStatement) -> bool:
     """Whether a statement only returns a constant (``return True``)."""
     if not isinstance(line, cst.SimpleStatementLine) or len(line.body) != 1:
@@ -1982,6 +2009,13 @@ class GenericSwallowedException(Rule):
     computes the value, `"read": False` for `"read": grants.can_read`, also bound to a local first or in a nested
     dict), makes the failed item read as a real one, and is reported there; one that carries the error (`"error":
     str(exc)`) is not.
+
+    A broad `except` that only logs, prints or passes is reported where it is when a tool then answers as if the
+    work of its `try` was done: the `try` is a statement of the tool's own body, not in a loop, and the next
+    statement returns an answer made only of constants and the tool's arguments (`return f"Deleted {book_id}"`);
+    or the `try` ends a helper that returns no value, which a tool calls as a statement right before such a
+    `return` (`shelves.move(book_id, shelf)`, then `return f"Moved {book_id} to {shelf}"`). Not when the answer
+    carries what the tool read after it (`book = catalog.get(book_id)`), or the helper returns a value.
 
     A broad `except` that only logs, prints or passes (then perhaps `continue`s) is reported where it is when its
     `try` does work that may fail and adds to what the function returns whole, so that each failure is left out
@@ -2433,6 +2467,47 @@ class GenericSwallowedException(Rule):
         if tool is not None:
             self.report(node, f"{lead} {value}, which {tool}() returns as a valid empty result; report the error")
 
+    def _claimed_done(self, try_node: cst.Try, scope: ToolScope) -> str | None:
+        """The tool that answers as if an action succeeded when the ``try`` of an ``except`` that only logs failed:
+        the ``try`` is a statement of the function's own body (not in a loop, where each item's failure is the
+        partial answer's concern) and what follows it is a ``return`` of a text or value made only of constants and
+        the tool's arguments (``return f"Deleted {item_id}"``), in the tool itself; or the ``try`` ends a helper
+        that returns no value, and a tool calls the helper as a statement, right before such a ``return``
+        (``client.add_tracks(playlist, tracks)``, then ``return [TextContent(text="Tracks added.")]``). None
+        otherwise."""
+        function = scope.function
+        statements = _block_of(function.node, try_node)
+        at = next((i for i, statement in enumerate(statements) if statement is try_node), None)
+        if at is None or not isinstance(function.node.body, cst.IndentedBlock) or statements is not function.node.body.body:
+            return None
+        following = statements[at + 1] if at + 1 < len(statements) else None
+        if following is not None and self._answers_tool(scope, whole=True):
+            return function.name if _claims_done(following, function, self.context.index) else None
+        if following is not None or any(r.value is not None for r in function.own_of(cst.Return)):
+            return None
+        index = function.module or self.context.index
+        target = index.key_of(function)
+        for caller in index.callers(function):
+            where = caller.module or index
+            caller_scope = where.scopes.get(caller.node)
+            if caller_scope is None or not _answers_tool(caller_scope, where, whole=True):
+                continue
+            for call in caller.own_of(cst.Call):
+                called = where.callee(caller, call.func)
+                if called is None or where.key_of(called) != target:
+                    continue
+                path = path_to(caller.node, call) or []
+                line = next((n for n in reversed(path) if isinstance(n, cst.SimpleStatementLine)), None)
+                if line is None or len(line.body) != 1 or not isinstance(line.body[0], cst.Expr):
+                    continue
+                if not (line.body[0].value is call or isinstance(line.body[0].value, cst.Await) and line.body[0].value.expression is call):
+                    continue  # the outcome is used, not dropped
+                block = _block_of(caller.node, line)
+                after = next((block[i + 1] for i, s in enumerate(block) if s is line and i + 1 < len(block)), None)
+                if after is not None and _claims_done(after, caller, where):
+                    return caller.name
+        return None
+
     def _answers_tool(self, scope: ToolScope, whole: bool = False) -> bool:
         """:func:`_answers_tool`, worked out once per function."""
         key = (scope.function.node, whole)
@@ -2650,6 +2725,11 @@ class GenericSwallowedException(Rule):
             return
         if any(isinstance(n, cst.Return) for n in nodes(try_node.body, prune=_SCOPES)):
             return  # ``try: ...; return message`` / ``except Exception: pass``: what follows is another way to answer
+        claimed = self._claimed_done(try_node, scope)
+        if claimed is not None and _does_work(try_node.body, function, self.context.index):
+            what = f"Catch-all except {broadness}" if broadness else "Broad except"
+            self.report(node, f"{what} only logs, so {claimed}() answers as if it succeeded; report the failure or let it raise")
+            return
         candidates = [
             name for name in _gathered(try_node, function) & _returned_whole(function)
             if not mentions(node, {name}) and not _answered_as_found(try_node, function, name)
