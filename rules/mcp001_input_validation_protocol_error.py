@@ -9,14 +9,14 @@ import libcst as cst
 
 from mcp_lint import frameworks as fw
 from mcp_lint.diagnostics import Applicability, Fix
-from mcp_lint.discovery import ModuleIndex
+from mcp_lint.discovery import FunctionInfo, ModuleIndex
 from mcp_lint.dispatch import Dispatchers
 from mcp_lint.failures import is_true
 from mcp_lint.fixes import protocol_error_fix, protocol_error_remedy, protocol_error_replacement
 from mcp_lint.frameworks.versions import FASTMCP_V4
 from mcp_lint.protocol_errors import argument, invalid_params_error
 from mcp_lint.rule import Rule, RuleContext, ancestors_within
-from mcp_lint.traversal import nodes
+from mcp_lint.traversal import nodes, path_to
 
 
 class InputValidationProtocolError(Rule):
@@ -39,6 +39,12 @@ class InputValidationProtocolError(Rule):
     (`HANDLERS[name]`), or one whose message says the tool is unknown. A raise in an `except` of anything else
     around the tools' branches (`except ValueError as e: raise McpError(ErrorData(code=INVALID_PARAMS, ...))`)
     answers what a tool raised, and is reported.
+
+    Nor is a protocol error that never leaves the tool as one: raised in a `try` whose `except` catches it
+    (bare, `Exception`, `McpError`) and makes something else of it, or in a helper every call of which, up to
+    three calls out, sits in such a `try` (`get_zoneinfo` raises, and `call_tool` runs it under `except
+    Exception as e: raise ValueError(f"Error processing ...: {e}")`, which the client receives as a tool error).
+    An `except` that raises it again (`raise`, `raise e`) lets it through.
 
     ## Why is this bad?
     MCP spec 2025-11-25 (SEP-1303) makes input validation errors of `tools/call` tool execution errors:
@@ -174,6 +180,8 @@ class InputValidationProtocolError(Rule):
         error = invalid_params_error(node.exc, self.context.index, scope.function)
         if error is None or self._dispatchers.is_unknown_tool_answer(scope, self.context.ancestors, error.literal_text):
             return
+        if _converted(scope.function, node, self.context.index):
+            return  # ``except Exception as e: raise ValueError(f"Error processing ...: {e}")`` on the way out
         within = ancestors_within(self.context.ancestors, scope.function.node)
         decision = protocol_error_replacement(node, error, scope, self.context.index, self.context.sdk, within)
         # One short sentence; what each framework sends, and why, is in the rule's documentation.
@@ -182,6 +190,55 @@ class InputValidationProtocolError(Rule):
             f"Input validation error raised as a -32602 protocol error; {protocol_error_remedy(decision, scope)}",
             protocol_error_fix(node, decision, self.context.index),
         )
+
+
+#: What an ``except`` names that catches a protocol error raised in its ``try``.
+_CATCHES_PROTOCOL_ERROR = frozenset({"Exception", "BaseException", "McpError", "MCPError"})
+
+
+def _converts(handler: cst.ExceptHandler) -> bool:
+    """Whether an ``except`` catches a protocol error (bare, ``Exception``, ``McpError``) and does not raise it
+    again (no bare ``raise``, no ``raise e`` of what it caught): what reaches the client is what it makes of it."""
+    kinds = handler.type.elements if isinstance(handler.type, cst.Tuple) else [handler.type]
+    names = {
+        (kind.value if isinstance(kind, cst.Element) else kind) for kind in kinds
+    }  # ``except (ValueError, Exception):``
+    caught = {
+        name.value if isinstance(name, cst.Name) else name.attr.value
+        for name in names if isinstance(name, (cst.Name, cst.Attribute))
+    }  # fmt: skip
+    if handler.type is not None and not caught & _CATCHES_PROTOCOL_ERROR:
+        return False
+    bound = handler.name.name.value if handler.name is not None and isinstance(handler.name.name, cst.Name) else None
+    return not any(
+        isinstance(n, cst.Raise) and (n.exc is None or isinstance(n.exc, cst.Name) and n.exc.value == bound)
+        for n in nodes(handler.body, prune=(cst.FunctionDef, cst.ClassDef, cst.Lambda))
+    )
+
+
+def _converted(function: FunctionInfo, target: cst.CSTNode, index: ModuleIndex, depth: int = 3) -> bool:
+    """Whether a protocol error raised at ``target`` never leaves the tool as one: a ``try`` around it in the
+    function has an ``except`` that catches it and makes something else of it (see :func:`_converts`), or,
+    where none does, every call of the function from tool context is inside such a ``try`` in its caller, up to
+    ``depth`` calls out (``get_zoneinfo`` raises, ``call_tool`` runs it under ``except Exception as e: raise
+    ValueError(...)``). A handler's own raise, outside such a ``try``, reaches the framework."""
+    path = path_to(function.node, target) or []
+    for at, node in enumerate(path[:-1]):
+        if isinstance(node, cst.Try) and path[at + 1] is node.body and any(_converts(h) for h in node.handlers):
+            return True
+    callers = index.callers(function) if depth > 0 else []
+    if not callers:
+        return False
+    own = index.key_of(function)
+    for caller in callers:
+        where = caller.module or index
+        sites = [
+            call for call in caller.own_of(cst.Call)
+            if (called := where.callee(caller, call.func)) is not None and where.key_of(called) == own
+        ]  # fmt: skip
+        if not sites or not all(_converted(caller, call, where, depth - 1) for call in sites):
+            return False
+    return True
 
 
 #: Bytes of a module that may add fastmcp's error-handling middleware.
