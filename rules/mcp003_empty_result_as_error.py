@@ -155,7 +155,7 @@ _ACTION_VERBS = frozenset(
     "unlink reset revert rollback ban toggle replace destroy purge truncate mute unmute notify sync clone fork "
     "lock unlock mark download resize crop rotate blur flip fill overlay draw open activate switch import "
     "copy duplicate paste build ingest export clear cleanup link relink perform record resume run setup append "
-    "capture grab configure provision initialize launch migrate scale invoke drop store".split()
+    "capture grab configure provision initialize launch migrate scale invoke drop store plot plotly visualize".split()
 )
 # The method a tool class runs its tool in: ``class ListTablesTool(Tool): async def perform(self, arguments)``.
 _ENTRY_METHODS = frozenset({"perform", "run", "execute", "call", "__call__", "handle", "invoke", "arun", "_run", "_arun"})
@@ -1342,11 +1342,22 @@ def _reports_in(block: cst.BaseSuite) -> list[cst.Return | cst.Raise]:
 
 
 def _checks_existence(function: FunctionInfo) -> bool:
-    """Whether a function leaves early when a file is missing (``if not os.path.exists(p): return ...``)."""
+    """Whether a function leaves early when a file is missing (``if not os.path.exists(p): return ...``), also
+    after looking for it elsewhere first (``for directory in search_dirs: if os.path.exists(...): path = ...;
+    break``, then ``else: return {"error": ...}``)."""
     return any(
-        any(_existence_check(s) for s in emptiness_subjects(n.test)) and leaves(n.body)
+        any(_existence_check(s) for s in emptiness_subjects(n.test)) and (leaves(n.body) or _searched_then_leaves(n.body))
         for n in function.own_of(cst.If)
     )
+
+
+def _searched_then_leaves(block: cst.BaseSuite) -> bool:
+    """Whether a block ends in a loop that breaks when it finds what it looks for and whose ``else`` leaves."""
+    last = block.body[-1] if isinstance(block, cst.IndentedBlock) and block.body else None
+    return (
+        isinstance(last, (cst.For, cst.While)) and last.orelse is not None and leaves(last.orelse.body)
+        and any(isinstance(n, cst.Break) for n in nodes(last.body, prune=_SCOPES))
+    )  # fmt: skip
 
 
 def _helper_calls(function: FunctionInfo, index: ModuleIndex) -> Iterator[tuple[cst.Call, FunctionInfo]]:
@@ -1455,6 +1466,8 @@ def _outcome_intercepted(function: FunctionInfo, call: cst.Call, index: ModuleIn
         if len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name)
         and (node.value is call or isinstance(node.value, cst.Await) and node.value.expression is call)
     ]  # fmt: skip
+    if not names:
+        names = [name] if (name := _gathered_item(function, call)) is not None else []
     if len(names) != 1:
         return False
     local = names[0]
@@ -1477,6 +1490,38 @@ def _outcome_intercepted(function: FunctionInfo, call: cst.Call, index: ModuleIn
             if failure_report(sent, index, function) is not None:
                 return False  # ``return {"error": f"LSP error: {result['error']}"}``; ``raise RuntimeError(message)``
     return True
+
+
+def _gathered_item(function: FunctionInfo, call: cst.Call) -> str | None:
+    """The loop variable that holds a call's outcome when the call is run for many inputs at once: ``tasks =
+    [get_pool(n) for n in names]``, ``results = await asyncio.gather(*tasks)``, then ``for name, result in
+    zip(names, results):`` (or ``for result in results:``) gives ``result``; else None."""
+    tasks = next((
+        target.value for target, value in _bindings(function)
+        if isinstance(target, cst.Name) and isinstance(value, (cst.ListComp, cst.GeneratorExp))
+        and (value.elt is call or isinstance(value.elt, cst.Await) and value.elt.expression is call)
+    ), None)  # fmt: skip
+    if tasks is None:
+        return None
+    gathered = next((
+        target.value for target, value in _bindings(function)
+        if isinstance(target, cst.Name) and isinstance(inner := value.expression if isinstance(value, cst.Await) else value, cst.Call)
+        and any(arg.star == "*" and isinstance(arg.value, cst.Name) and arg.value.value == tasks for arg in inner.args)
+    ), None)  # fmt: skip
+    if gathered is None:
+        return None
+    for loop in function.own_of(cst.For):
+        if isinstance(loop.iter, cst.Name) and loop.iter.value == gathered and isinstance(loop.target, cst.Name):
+            return loop.target.value
+        zipped = loop.iter
+        if (
+            isinstance(zipped, cst.Call) and isinstance(zipped.func, cst.Name) and zipped.func.value == "zip"
+            and isinstance(loop.target, cst.Tuple) and len(loop.target.elements) == len(zipped.args)
+        ):  # fmt: skip
+            for arg, element in zip(zipped.args, loop.target.elements):
+                if isinstance(arg.value, cst.Name) and arg.value.value == gathered and isinstance(element.value, cst.Name):
+                    return element.value.value
+    return None
 
 
 def _bindings(function: FunctionInfo) -> Iterator[tuple[cst.BaseExpression, cst.BaseExpression]]:
@@ -1913,6 +1958,54 @@ def _gives_verdict(payload: cst.BaseExpression) -> bool:
     )
 
 
+#: Keys of a report that lists the values the argument may take (``available_templates``, ``valid_ids``).
+_CHOICES_KEY = re.compile(r"^(available|valid|supported|allowed)(_|[A-Z]|$)", re.IGNORECASE)
+
+
+def _offers_choices(payload: cst.BaseExpression, function: FunctionInfo, containers: set[str]) -> bool:
+    """Whether a report is a dict that lists the values the argument may take, made of what the test looked the
+    argument up in (``{"error": f"Template {t} not found", "available_templates": list(templates)}`` after ``if t
+    not in templates:``; see :func:`_lookup_containers`), also inside ``json.dumps(...)`` or a helper call: the
+    server knows every value, and the argument is none of them, an input error rather than an empty result. A
+    list of something else (the sections of a page, where a section holds no table) is not."""
+    while isinstance(payload, cst.Call) and payload.args:
+        payload = payload.args[0].value
+    if not isinstance(payload, cst.Dict):
+        return False
+    for element in payload.elements:
+        if not (isinstance(element, cst.DictElement) and _CHOICES_KEY.match(string_value(element.key) or "")):
+            continue
+        if _names_behind(element.value, function) & containers:
+            return True
+    return False
+
+
+def _lookup_containers(test: cst.BaseExpression, function: FunctionInfo) -> set[str]:
+    """The collections a test looks a value up in, directly (``t not in templates``) or through the binding of a
+    name it tests (``found = next((r for r in buckets if r["arn"] == arn), None)``, then ``if not found:``)."""
+    found: set[str] = set()
+    looked = [test, *(bound for name in value_names(test)[0] if (bound := function.assigned(name)) is not None)]
+    for expr in looked:
+        for node in nodes(expr, prune=(cst.Lambda,)):
+            if isinstance(node, cst.Comparison):
+                for target in node.comparisons:
+                    if isinstance(target.operator, (cst.In, cst.NotIn)):
+                        found.update(value_names(target.comparator)[0])
+            elif isinstance(node, cst.CompFor) and node.ifs:
+                found.update(value_names(node.iter)[0])
+    return found
+
+
+def _names_behind(expr: cst.BaseExpression, function: FunctionInfo) -> set[str]:
+    """The names an expression reads, and those the values last bound to them read (one step back)."""
+    names = set(value_names(expr)[0])
+    for name in list(names):
+        bound = function.assigned(name)
+        if bound is not None:
+            names.update(value_names(bound)[0])
+    return names
+
+
 def _examines(scope: ToolScope) -> bool:
     """Whether a tool that reaches the function examines what it is given (``check_script``, ``analyze_file``)
     rather than fetching it, or is named for doing so (``source_db_analyzer``, ``schema_validator``); the helper's
@@ -2201,7 +2294,8 @@ class EmptyResultAsError(Rule):
     scope names nothing, unless the branch of a many-purpose tool says it describes one thing). A lookup by a key from the tool's arguments in
     what the tool fetched (`if sheet not in book.sheet_names`) is a get-by-name that found nothing. So is a
     read tool's missing input file or stored item (`if not os.path.exists(filename)` in `get_comments`),
-    unless every tool that reaches the check already made it itself, or a tool that reaches it examines what it
+    unless every tool that reaches the check already made it itself (also after looking for the file in other
+    folders first, `for folder in FOLDERS: ... break`, `else: return {"error": ...}`), or a tool that reaches it examines what it
     is given (`check_script`, `analyze_file`, `schema_validator`: the argument names nothing to examine). An
     `except` of a narrow exception whose name says nothing of absence counts when the report says the thing is
     not found, does not exist or there is no such thing
@@ -2232,7 +2326,11 @@ class EmptyResultAsError(Rule):
     A handler whose name has no verb (`handle_call`, reached through a table) is named by the tool the first line
     of its docstring names ("Handle the list_metrics tool call."), not by an API it mentions. Not reported: a report
     that answers a yes-or-no question with a literal False (`{"valid": False, "error": f"Project {key} not found"}`,
-    `{"found": False, ...}`), which is the answer, not a failure; a missing scalar field
+    `{"found": False, ...}`), which is the answer, not a failure; a report that lists the values the argument
+    may take, made of what the test looked it up in (`if t not in catalog: return {"error": ..., "available_palettes":
+    sorted(catalog)}`), an input error; a helper's report that its only caller runs for many inputs at once and
+    keeps the found ones of (`results = await asyncio.gather(*[fetch_pool(n) for n in names])`, then `if
+    result.get("success"):`); a missing scalar field
     of a fetched record, tested directly or through a name bound to it (`if not user.email`,
     `account_id = ad.get("account_id")`, `xbrl = filing.xbrl()`, `graph = item.GetNodeGraph()`), or a literal
     key (`"creative" not in ad`); a single object read through a getter given no arguments
@@ -2488,6 +2586,10 @@ class EmptyResultAsError(Rule):
             return  # ``self._workspace = ...(info)``, ``self.cloud_id = await self._get_cloud_id()``: set-up
         if self._is_action(scope, flow, tested):
             return
+        # ``{"error": f"Template {t} not found", "available_templates": list(templates)}`` after ``if t not in
+        # templates:``: the argument is none of the values the server lists, an input error
+        containers = _lookup_containers(node.test, scope.function)
+        reports = [r for r in reports if not _offers_choices(r.payload, scope.function, containers)]
         self._report_all(reports, scope, fixable=text is None)
 
     def visit_ExceptHandler(self, node: cst.ExceptHandler) -> None:
