@@ -1751,7 +1751,8 @@ def _gathered(try_node: cst.Try, function: FunctionInfo) -> set[str]:
 
 
 def _gathered_by(block: cst.CSTNode) -> set[str]:
-    """The locals a block appends to, extends, adds to, updates, stores under a key of or adds to with ``+=``."""
+    """The locals a block appends to, extends, adds to, updates, stores under a key of (also a nested one) or adds
+    to with ``+=``."""
     names = _filled(block)
     for node in nodes(block, prune=_SCOPES):
         if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and isinstance(node.func.value, cst.Name):
@@ -1760,9 +1761,9 @@ def _gathered_by(block: cst.CSTNode) -> set[str]:
         elif isinstance(node, cst.AugAssign) and isinstance(node.target, cst.Name):
             names.add(node.target.value)
         elif isinstance(node, cst.Assign):
-            names.update(
-                t.target.value.value for t in node.targets
-                if isinstance(t.target, cst.Subscript) and isinstance(t.target.value, cst.Name)
+            names.update(  # ``segments["revenue"][label] = entry`` adds to ``segments``
+                base.value for t in node.targets
+                if isinstance(t.target, cst.Subscript) and isinstance(base := _stored_in(t.target), cst.Name)
             )  # fmt: skip
     return names
 
