@@ -22,6 +22,7 @@ from mcp_lint.failures import (
     is_error_string,
     literal_text,
     message_node,
+    payload_fields,
     report_text,
     run_elsewhere,
     string_prefix,
@@ -1842,6 +1843,23 @@ def _says_not_found(name: str | None) -> bool:
     return name is not None and name not in _NOT_ABSENCE_EXCEPTIONS and _NOT_FOUND_NAME.search(name) is not None
 
 
+def _echoes(statement: cst.Return | cst.Raise, caught: str) -> bool:
+    """Whether a report's message is only the text of the exception an ``except`` caught: ``str(e)``, ``e``,
+    ``f"{e}"``, in an error dict's message field, a raised exception's first argument or the report itself."""
+    payload = statement.value if isinstance(statement, cst.Return) else statement.exc
+    if isinstance(payload, cst.Call) and isinstance(statement, cst.Raise):
+        payload = payload.args[0].value if payload.args else None
+    fields = payload_fields(payload) if isinstance(payload, cst.Dict) else None
+    if fields is not None:
+        payload = next((fields[key] for key in ("error", "message", "detail", "msg") if key in fields), None)
+    while isinstance(payload, cst.Call) and isinstance(payload.func, cst.Name) and payload.func.value == "str":
+        payload = payload.args[0].value if len(payload.args) == 1 else None
+    if isinstance(payload, cst.FormattedString) and len(payload.parts) == 1:
+        part = payload.parts[0]
+        payload = part.expression if isinstance(part, cst.FormattedStringExpression) else None
+    return isinstance(payload, cst.Name) and payload.value == caught
+
+
 def _not_found_exception(handler: cst.ExceptHandler) -> bool:
     """Whether an ``except`` catches an exception that says the thing looked for is not there."""
     return any(_says_not_found(name) for name in _caught_names(handler))
@@ -2297,6 +2315,9 @@ class EmptyResultAsError(Rule):
     unless every tool that reaches the check already made it itself (also after looking for the file in other
     folders first, `for folder in FOLDERS: ... break`, `else: return {"error": ...}`), or a tool that reaches it examines what it
     is given (`check_script`, `analyze_file`, `schema_validator`: the argument names nothing to examine). An
+    `except` of an exception named for absence (`CompanyNotFoundError`) counts also where the report is only its
+    message (`{"success": False, "error": str(e)}`), outside a listing and unless the `try` raises it itself (that
+    `raise` is then the report). An
     `except` of a narrow exception whose name says nothing of absence counts when the report says the thing is
     not found, does not exist or there is no such thing
     (`except CommError: raise ValueError(f"Run not found: {run_id}")`); a library catch-all
@@ -2601,7 +2622,18 @@ class EmptyResultAsError(Rule):
         lists = _lists(scope)
         if _not_found_exception(node) or "StopIteration" in _caught_names(node):
             # ``except StopIteration:`` of ``next(item for item in dock if ...)``: the search found nothing
-            self._report_absence(node, _reports_in(node.body), scope, _NO_MATCH if lists else None)
+            candidates = _reports_in(node.body)
+            self._report_absence(node, candidates, scope, _NO_MATCH if lists else None)
+            caught = caught_name(node)
+            echoed = [c for c in candidates if caught is not None and _echoes(c, caught)]
+            raised_here = isinstance(self.context.ancestors[-1], cst.Try) and any(
+                isinstance(n, cst.Raise) and isinstance(n.exc, cst.Call) and callee_name(n.exc.func) in _caught_names(node)
+                for n in nodes(self.context.ancestors[-1].body, prune=_SCOPES)
+            )  # the ``raise FilingNotFoundError(...)`` in the ``try`` is the report, judged where it is
+            if echoed and not lists and not raised_here:
+                # ``except CompanyNotFoundError as e: return {"success": False, "error": str(e)}``: the report is
+                # the exception's own message, which its name says is an absence
+                self._report_absence(node, echoed, scope, text="not found")
         elif _specific_exception(node) and (
             (caught := breadth(node, self.context.index)) is None or caught and _reads_exception(node)
         ) and not _handle_miss(node, self.context.ancestors[-1], scope.function, self.context.index):
