@@ -1227,7 +1227,8 @@ def _outcome_calls(
     function: FunctionInfo, value: cst.BaseExpression, skip: Collection[str] = frozenset(), strict: bool = False
 ) -> Iterator[tuple[cst.Call, bool]]:
     """The calls whose outcome a returned value passes on (see ``_passed_through``), directly or through a local
-    bound once to one (``repos = get_items(...)`` then ``return [convert(r) for r in repos]``), or to a dict or
+    bound once to one (``repos = get_items(...)`` then ``return [convert(r) for r in repos]``), to a comprehension
+    over one (``companies = [{...} for r in results]``, then ``return {"companies": companies}``), or to a dict or
     list literal that holds it (``response = {"result": {"groups": groups}}`` then ``return
     json.dumps(response)``), each with whether None passes; locals in ``skip`` (tested before the return) are not
     followed. A local bound more than once is read from the binding that reaches the value (``comments =
@@ -1248,6 +1249,12 @@ def _outcome_calls(
                     bound = function.reaching(name, path_to(function.node, passed) or [])
                 if isinstance(bound, cst.Await):
                     bound = bound.expression
+                if isinstance(bound, (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp)) and depth < 3 and (
+                    name not in seen
+                ):  # ``companies = [{"cik": r["cik"]} for r in results]``: empty when what it goes through is
+                    seen.add(name)
+                    pending.append((bound, False, depth + 1))
+                    continue
                 if isinstance(bound, (cst.Dict, cst.List)) and not strict and depth < 3 and name not in seen:
                     seen.add(name)
                     if _one_payload(bound, function):
@@ -2044,7 +2051,8 @@ class GenericSwallowedException(Rule):
     TOOLS_MAP[name](client, arguments)`), and a tool that passes on the outcome of a helper whose
     broad `except` turns every exception into such a value: returned unchanged or inside a list, a dict, a
     comprehension, a slice, an f-string or a call such as `json.dumps` (`return arxiv.search(q)`, or `papers =
-    search(q)` then `return [p.to_dict() for p in papers]`), or tested and answered with a text that says nothing
+    search(q)` then `return [p.to_dict() for p in papers]`, also through a local bound to the comprehension,
+    `members = [...]` then `return {"members": members}`), or tested and answered with a text that says nothing
     was found (`if not results: return "No results found"`, also as the `"message"` of a dict, or a dict that
     answers `"found": False` without one, or handed to a project function that only wraps its text in
     `TextContent`, `return self._text("No invoices found")`; in a helper too,
