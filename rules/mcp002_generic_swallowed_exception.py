@@ -659,6 +659,10 @@ def _find_swallowed(
                         roots = _swallow_roots(delegate, delegate.module or index, None, depth + 1, True)
                         found |= {root for root in roots if keeps_none or root[0] != "None"}
                 continue
+            if isinstance(value, cst.Name) and _declared_global(helper, value.value):
+                # ``global _CACHE``, ``_CACHE = load_contacts()`` when stale, ``return _CACHE``: a cache of the
+                # outcome holds what the call answered, failures included
+                value = helper.assigned(value.value) or value
             if isinstance(value, cst.Await):
                 value = value.expression
             if isinstance(value, cst.Call):
@@ -666,6 +670,13 @@ def _find_swallowed(
                 if delegate is not None and delegate is not helper:
                     found |= _swallow_roots(delegate, delegate.module or index, None, depth + 1)
     return {root for root in found if root[0] != "False"} if within else found
+
+
+def _declared_global(function: FunctionInfo, name: str) -> bool:
+    """Whether a function declares a name ``global`` (a module-level cache it refreshes)."""
+    return any(
+        isinstance(node, cst.Global) and any(n.name.value == name for n in node.names) for node in function.own
+    )
 
 
 def _outcome_roots(
@@ -2064,7 +2075,8 @@ class GenericSwallowedException(Rule):
     the registered function is then the tool). A project function that puts what it is given, by position or by
     keyword, into the dict or list it returns (`data=_format_pod(pod, events=events)`) passes it on as part of
     the answer. The helper may be reached through others that pass
-    its outcome on as their own answer (`found = search(q)` then `return [p.title for p in found]`), not as one
+    its outcome on as their own answer (`found = search(q)` then `return [p.title for p in found]`; also a
+    module-level cache of it, `global _CACHE`, `_CACHE = load_contacts()`, `return _CACHE`), not as one
     field or line of a larger answer (`{"count": n, "period": period}`, `f"PDF: {status}"`). A dict the tool
     builds around the outcome with only what describes it (`{"timestamp": datetime.now().isoformat(), "result":
     {"count": len(groups), "groups": groups}}`) is that outcome; one that also holds what other calls found is a
