@@ -1682,6 +1682,9 @@ _PURE_CALLS = frozenset({
     "startswith", "endswith", "format", "encode", "decode", "compile", "match", "fullmatch", "search", "findall",
     "finditer", "sub", "group", "groups", "groupdict", "urljoin", "quote", "quote_plus", "unquote", "urlencode",
     "timestamp", "isoformat", "strftime", "total_seconds", "now", "utcnow", "today", "date", "time",
+    "isdigit", "isalpha", "isalnum", "isspace", "isupper", "islower", "isnumeric", "isdecimal", "casefold",
+    "capitalize", "swapcase", "zfill", "ljust", "rjust", "center", "rsplit", "splitlines", "removeprefix",
+    "removesuffix", "expandtabs",
 })  # fmt: skip
 
 
