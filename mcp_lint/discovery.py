@@ -465,6 +465,26 @@ class ModuleIndex:
                 found.append(caller)
         return found
 
+    def call_sites(self, function: FunctionInfo) -> list[tuple[FunctionInfo, list[cst.Call]]]:
+        """Each caller of a function (see :meth:`callers`) with the calls in its own body that run the function.
+
+        Args:
+            function (FunctionInfo): a function of this module.
+        Returns:
+            list[tuple[FunctionInfo, list[cst.Call]]]: every caller, in :meth:`callers`' order, with those calls
+            (none where it reaches the function otherwise, through a table say).
+        """
+        target = self.key_of(function)
+        found: list[tuple[FunctionInfo, list[cst.Call]]] = []
+        for caller in self.callers(function):
+            home = caller.module or self
+            calls = [
+                call for call in caller.own_of(cst.Call)
+                if (callee := home.callee(caller, call.func)) is not None and home.key_of(callee) == target
+            ]  # fmt: skip
+            found.append((caller, calls))
+        return found
+
     def bound_calls(self, function: FunctionInfo) -> list[tuple[FunctionInfo, list[cst.Assign]]]:
         """Each caller of a function (see :meth:`callers`) with the assignments in it that bind the outcome of a
         call of the function (``self.cloud_id = await self._get_cloud_id()``, ``found = search(q)``).

@@ -226,19 +226,11 @@ def _converted(function: FunctionInfo, target: cst.CSTNode, index: ModuleIndex, 
     for at, node in enumerate(path[:-1]):
         if isinstance(node, cst.Try) and path[at + 1] is node.body and any(_converts(h) for h in node.handlers):
             return True
-    callers = index.callers(function) if depth > 0 else []
-    if not callers:
-        return False
-    own = index.key_of(function)
-    for caller in callers:
-        where = caller.module or index
-        sites = [
-            call for call in caller.own_of(cst.Call)
-            if (called := where.callee(caller, call.func)) is not None and where.key_of(called) == own
-        ]  # fmt: skip
-        if not sites or not all(_converted(caller, call, where, depth - 1) for call in sites):
-            return False
-    return True
+    sites = index.call_sites(function) if depth > 0 else []
+    return bool(sites) and all(
+        calls and all(_converted(caller, call, caller.module or index, depth - 1) for call in calls)
+        for caller, calls in sites
+    )
 
 
 #: Bytes of a module that may add fastmcp's error-handling middleware.

@@ -2510,16 +2510,12 @@ class GenericSwallowedException(Rule):
         if following is not None or any(r.value is not None for r in function.own_of(cst.Return)):
             return None
         index = function.module or self.context.index
-        target = index.key_of(function)
-        for caller in index.callers(function):
+        for caller, calls in index.call_sites(function):
             where = caller.module or index
             caller_scope = where.scopes.get(caller.node)
             if caller_scope is None or not _answers_tool(caller_scope, where, whole=True):
                 continue
-            for call in caller.own_of(cst.Call):
-                called = where.callee(caller, call.func)
-                if called is None or where.key_of(called) != target:
-                    continue
+            for call in calls:
                 path = path_to(caller.node, call) or []
                 line = next((n for n in reversed(path) if isinstance(n, cst.SimpleStatementLine)), None)
                 if line is None or len(line.body) != 1 or not isinstance(line.body[0], cst.Expr):
