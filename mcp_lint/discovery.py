@@ -465,6 +465,23 @@ class ModuleIndex:
                 found.append(caller)
         return found
 
+    def implementations(self, function: FunctionInfo) -> list[FunctionInfo]:
+        """The methods of the project's classes that implement a ``typing.Protocol`` method of this module that a
+        tool's call resolves to (``context.delete_program(name)`` with ``context: MCPContext``).
+
+        Args:
+            function (FunctionInfo): a method of this module.
+        Returns:
+            list[FunctionInfo]: each implementation whose module can be read; none for any other function.
+        """
+        found: list[FunctionInfo] = []
+        for file, path in self.facts.implemented.get(function.path, ()) if self.facts is not None else ():
+            other = self if file == self.file else self.project.index_for(file) if self.project is not None else None
+            method = other.by_path.get(path) if other is not None else None
+            if method is not None:
+                found.append(method)
+        return found
+
     def call_sites(self, function: FunctionInfo) -> list[tuple[FunctionInfo, list[cst.Call]]]:
         """Each caller of a function (see :meth:`callers`) with the calls in its own body that run the function.
 

@@ -1506,6 +1506,13 @@ def _find_called(index: ModuleIndex, caller: FunctionInfo, call: cst.Call) -> Fu
     callee = index.callee(caller, call.func)
     if callee is None:
         return None
+    if _stub(callee):
+        # ``context.delete_program(name)`` with ``context: MCPContext``, a Protocol: where a class that implements
+        # it swallows, the call answers what that one answers whenever the server runs with it
+        swallowing = (
+            m for m in (callee.module or index).implementations(callee) if _swallowed_values(m, m.module or index)
+        )
+        callee = next(swallowing, callee)
     params = callee.call_params(call)
     handed = _handed_method(index, caller, callee, call, params)
     if handed is not None:
@@ -1693,8 +1700,8 @@ def _stub(function: FunctionInfo) -> bool:
     interface method, whose implementations may do anything."""
     body = function.node.body
     for line in body.body if isinstance(body, cst.IndentedBlock) else (body,):
-        if not isinstance(line, cst.SimpleStatementLine):
-            return False
+        if not isinstance(line, (cst.SimpleStatementLine, cst.SimpleStatementSuite)):
+            return False  # (a suite: ``def delete_program(self, name: str) -> bool: ...`` on one line)
         for small in line.body:
             if isinstance(small, (cst.Pass, cst.Raise)):
                 continue
@@ -1984,7 +1991,9 @@ class GenericSwallowedException(Rule):
     by raising it (`_raise_tool_error("get_entry", exc)`).
 
     It also finds a tool that calls a helper (in any module, also a method of a client object, also in a worker
-    thread: `await asyncio.to_thread(fetcher.download, x)`) whose broad
+    thread: `await asyncio.to_thread(fetcher.download, x)`, also a `typing.Protocol` method through an annotated
+    receiver, `context.delete_program(name)` with `context: MCPContext`, where a project class that implements
+    it swallows) whose broad
     `except` returns `False`, `None` or an empty value (`[]`, `{}`, `""`), or puts it in a returned tuple, or that returns such a helper's
     outcome, and then reports a constant failure on that outcome: `if not _save(x): return "Error: could not
     save"`, `if load() is None: ...`, `ok = _save(x)` then `if not ok: ...`, `item, parts = fetch(x)` then

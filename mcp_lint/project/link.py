@@ -120,6 +120,9 @@ class ModuleFacts:
         registered (set[str]): the paths of the functions that a low-level ``tools/call`` handler runs from the
             project's own tool registry (see :meth:`Linker._registry_dispatch`): the dispatcher only serialises
             what they return, so each makes its tool's answer.
+        implemented (dict[str, tuple[tuple[str, str], ...]]): the path of a ``typing.Protocol`` method that a
+            reached call resolves to, to the (file, path) of each project class's method that implements it
+            (``context.delete_program(name)`` with ``context: MCPContext``, implemented by two context classes).
     """
 
     reached: dict[str, list[HandlerRef]] = field(default_factory=dict)
@@ -134,6 +137,7 @@ class ModuleFacts:
     rest: str = ""
     shape: str = ""
     registered: set[str] = field(default_factory=set)
+    implemented: dict[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)
 
     def digest(self) -> str:
         """str: a stable hash of the facts, for cache keys."""
@@ -150,6 +154,7 @@ class ModuleFacts:
             self.deps,
             self.tools_elsewhere,
             sorted(self.registered),
+            sorted(self.implemented.items()),
         )
 
 
@@ -441,6 +446,15 @@ class Linker:
                     return ("function", ifile, f"{ipath}.{name}")
                 return ("function", cfile, f"{cpath}.{name}")
         return None
+
+    def _protocol_implementations(self, target: tuple[str, str]) -> tuple[tuple[str, str], ...]:
+        """The project methods that implement a ``typing.Protocol`` method (none for any other function)."""
+        function = self.functions.get(target[0], {}).get(target[1])
+        if function is None or not function.is_method or function.owner is None:
+            return ()
+        if not self._implementers(target[0], function.owner):
+            return ()
+        return tuple(self.overrides(target[0], target[1]))
 
     def _implementers(self, file: str, cls: str) -> list[tuple[str, str]]:
         """The project classes that define every method of a ``typing.Protocol`` class (none for other classes)."""
@@ -1256,6 +1270,9 @@ class Linker:
                 for name, target in callees[key]:
                     if name is not None:
                         facts[file].edges[(path, name)] = target
+                        implemented = self._protocol_implementations(target)
+                        if implemented and target[0] in facts:
+                            facts[target[0]].implemented[target[1]] = implemented
                     callers.setdefault(target, set()).add(key)
                     queue.append((target, hops + 1))
         for (file, path), found in callers.items():
