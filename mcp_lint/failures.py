@@ -541,15 +541,10 @@ def given_failure_status(helper: FunctionInfo, call: cst.Call) -> bool:
         returns the parameter it goes to under ``status``, ``type`` or ``result``.
     """
     params = helper.call_params(call)
-    position = 0
-    for arg in call.args:
+    for position, arg in enumerate(call.args):  # positional arguments come first: as in _flag_says_success
         if arg.star:
             return False
-        if arg.keyword is None:
-            param = params[position] if position < len(params) else None
-            position += 1
-        else:
-            param = arg.keyword.value
+        param = arg.keyword.value if arg.keyword is not None else params[position] if position < len(params) else None
         status = string_value(arg.value)
         if param is None or status is None or status.lower() not in ERROR_STATUS:
             continue
@@ -735,6 +730,22 @@ _CATCH_ALLS = frozenset(
 
 
 _BROAD_NAMES = frozenset({"Exception", "BaseException"})
+
+
+def caught_types(handler: cst.ExceptHandler) -> list[str | None]:
+    """Tell the last names of the classes an ``except`` catches.
+
+    Args:
+        handler (cst.ExceptHandler): the clause.
+    Returns:
+        list[str | None]: one name per class (``ApiError`` for ``client.ApiError``, None for one that is not a
+        name or an attribute); none for a bare ``except``.
+    """
+    kinds = handler.type
+    if kinds is None:
+        return []
+    elements = [e.value for e in kinds.elements] if isinstance(kinds, cst.Tuple) else [kinds]
+    return [callee_name(e) for e in elements]
 
 
 def caught_name(handler: cst.ExceptHandler) -> str | None:

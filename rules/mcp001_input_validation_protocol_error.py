@@ -11,7 +11,7 @@ from mcp_lint import frameworks as fw
 from mcp_lint.diagnostics import Applicability, Fix
 from mcp_lint.discovery import FunctionInfo, ModuleIndex
 from mcp_lint.dispatch import Dispatchers
-from mcp_lint.failures import is_true
+from mcp_lint.failures import caught_types, is_true
 from mcp_lint.fixes import protocol_error_fix, protocol_error_remedy, protocol_error_replacement
 from mcp_lint.frameworks.versions import FASTMCP_V4
 from mcp_lint.protocol_errors import argument, invalid_params_error
@@ -199,16 +199,8 @@ _CATCHES_PROTOCOL_ERROR = frozenset({"Exception", "BaseException", "McpError", "
 def _converts(handler: cst.ExceptHandler) -> bool:
     """Whether an ``except`` catches a protocol error (bare, ``Exception``, ``McpError``) and does not raise it
     again (no bare ``raise``, no ``raise e`` of what it caught): what reaches the client is what it makes of it."""
-    kinds = handler.type.elements if isinstance(handler.type, cst.Tuple) else [handler.type]
-    names = {
-        (kind.value if isinstance(kind, cst.Element) else kind) for kind in kinds
-    }  # ``except (ValueError, Exception):``
-    caught = {
-        name.value if isinstance(name, cst.Name) else name.attr.value
-        for name in names if isinstance(name, (cst.Name, cst.Attribute))
-    }  # fmt: skip
-    if handler.type is not None and not caught & _CATCHES_PROTOCOL_ERROR:
-        return False
+    if handler.type is not None and not _CATCHES_PROTOCOL_ERROR.intersection(caught_types(handler)):
+        return False  # ``except (ValueError, Exception):`` catches it too
     bound = handler.name.name.value if handler.name is not None and isinstance(handler.name.name, cst.Name) else None
     return not any(
         isinstance(n, cst.Raise) and (n.exc is None or isinstance(n.exc, cst.Name) and n.exc.value == bound)

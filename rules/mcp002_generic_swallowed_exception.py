@@ -1561,12 +1561,14 @@ def _runs(function: FunctionInfo, param: str) -> bool:
     return False
 
 
-def _block_of(root: cst.CSTNode, statement: cst.CSTNode) -> Sequence[cst.BaseStatement]:
-    """The statements of the block a statement stands in (empty when it is not below ``root``)."""
-    path = path_to(root, statement) or []
-    parent = path[-2] if len(path) >= 2 else None
-    body = getattr(parent, "body", None)
-    return body if isinstance(body, (list, tuple)) else ()
+def _next_statement(block: cst.CSTNode | None, statement: cst.CSTNode) -> tuple[bool, cst.BaseStatement | None]:
+    """Whether ``statement`` is one of the statements of an indented block, and the one after it (None for the
+    block's last)."""
+    statements = block.body if isinstance(block, cst.IndentedBlock) else ()
+    at = next((i for i, s in enumerate(statements) if s is statement), None)
+    if at is None:
+        return False, None
+    return True, statements[at + 1] if at + 1 < len(statements) else None
 
 
 def _claims_done(line: cst.BaseStatement, function: FunctionInfo, index: ModuleIndex) -> bool:
@@ -1878,10 +1880,7 @@ def _answered_as_found(try_node: cst.Try, function: FunctionInfo, name: str) -> 
     (``papers = []``, ``try: ...`` then ``return papers``), and fills it alone (no ``append``, ``+=`` or non-empty
     value outside it): every failure leaves it empty, which the rule judges where a tool answers it (see
     :func:`_fallthrough_swallowed`)."""
-    body = function.node.body
-    statements = list(body.body) if isinstance(body, cst.IndentedBlock) else []
-    at = next((i for i, s in enumerate(statements) if s is try_node), None)
-    following = statements[at + 1] if at is not None and at + 1 < len(statements) else None
+    following = _next_statement(function.node.body, try_node)[1]
     if not (isinstance(following, cst.SimpleStatementLine) and isinstance(following.body[0], cst.Return)):
         return False
     value = following.body[0].value
@@ -2509,11 +2508,9 @@ class GenericSwallowedException(Rule):
         (``client.add_tracks(playlist, tracks)``, then ``return [TextContent(text="Tracks added.")]``). None
         otherwise."""
         function = scope.function
-        statements = _block_of(function.node, try_node)
-        at = next((i for i, statement in enumerate(statements) if statement is try_node), None)
-        if at is None or not isinstance(function.node.body, cst.IndentedBlock) or statements is not function.node.body.body:
+        own, following = _next_statement(function.node.body, try_node)
+        if not own:
             return None
-        following = statements[at + 1] if at + 1 < len(statements) else None
         if following is not None and self._answers_tool(scope, whole=True):
             return function.name if _claims_done(following, function, self.context.index) else None
         if following is not None or any(r.value is not None for r in function.own_of(cst.Return)):
@@ -2526,13 +2523,13 @@ class GenericSwallowedException(Rule):
                 continue
             for call in calls:
                 path = path_to(caller.node, call) or []
-                line = next((n for n in reversed(path) if isinstance(n, cst.SimpleStatementLine)), None)
+                at = next((i for i in range(len(path) - 1, 0, -1) if isinstance(path[i], cst.SimpleStatementLine)), None)
+                line = path[at] if at is not None else None
                 if line is None or len(line.body) != 1 or not isinstance(line.body[0], cst.Expr):
                     continue
                 if not (line.body[0].value is call or isinstance(line.body[0].value, cst.Await) and line.body[0].value.expression is call):
                     continue  # the outcome is used, not dropped
-                block = _block_of(caller.node, line)
-                after = next((block[i + 1] for i, s in enumerate(block) if s is line and i + 1 < len(block)), None)
+                after = _next_statement(path[at - 1], line)[1]
                 if after is not None and _claims_done(after, caller, where):
                     return caller.name
         return None

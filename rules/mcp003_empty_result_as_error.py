@@ -18,6 +18,7 @@ from mcp_lint.failures import (
     breadth,
     callee_name,
     caught_name,
+    caught_types,
     failure_report,
     is_error_string,
     literal_text,
@@ -301,7 +302,7 @@ def _caught_in(function: cst.FunctionDef, statement: cst.Return | cst.Raise) -> 
         if not (isinstance(node, cst.Try) and path[at + 1] is node.body):
             continue
         for handler in node.handlers:
-            caught = _caught_names(handler)
+            caught = caught_types(handler)
             if handler.type is None or any(name in ("Exception", "BaseException", raised) for name in caught):
                 return not _passes_on(handler)
     return False
@@ -1807,15 +1808,6 @@ _AUTH_TOKENS = frozenset("auth oauth authenticate login token tokens credential 
 _ITERATORS = frozenset({"range", "zip", "map", "iter", "reversed", "chain", "product"})
 
 
-def _caught_names(handler: cst.ExceptHandler) -> list[str | None]:
-    """The last names of the classes an ``except`` catches (None for one that is not a name), none for a bare one."""
-    kinds = handler.type
-    if kinds is None:
-        return []
-    elements = [e.value for e in kinds.elements] if isinstance(kinds, cst.Tuple) else [kinds]
-    return [_last_name(e) for e in elements]
-
-
 def _reads_exception(handler: cst.ExceptHandler) -> bool:
     """Whether an ``except`` hands the exception it caught to a helper that may read it (``error=
     _format_api_error(exc, name=name)``, which says "not found" for a 404), not only to a conversion or a log
@@ -1862,7 +1854,7 @@ def _echoes(statement: cst.Return | cst.Raise, caught: str) -> bool:
 
 def _not_found_exception(handler: cst.ExceptHandler) -> bool:
     """Whether an ``except`` catches an exception that says the thing looked for is not there."""
-    return any(_says_not_found(name) for name in _caught_names(handler))
+    return any(_says_not_found(name) for name in caught_types(handler))
 
 
 def _leaves_unless_empty(block: cst.BaseSuite) -> bool:
@@ -1882,7 +1874,7 @@ def _leaves_unless_empty(block: cst.BaseSuite) -> bool:
 def _specific_exception(handler: cst.ExceptHandler) -> bool:
     """Whether an ``except`` names exception classes none of which says a file or module is missing (an unmet
     precondition: see _NOT_ABSENCE_EXCEPTIONS)."""
-    names = _caught_names(handler)
+    names = caught_types(handler)
     return bool(names) and all(name is not None and name not in _NOT_ABSENCE_EXCEPTIONS for name in names)
 
 
@@ -1961,13 +1953,19 @@ def _lists(scope: ToolScope) -> bool:
 _VERDICT_KEYS = frozenset({"valid", "is_valid", "isValid", "exists", "found", "available", "allowed"})
 
 
+def _report_dict(payload: cst.BaseExpression) -> cst.Dict | None:
+    """The dict literal a report sends, also inside ``json.dumps(...)`` or a helper call (first arguments)."""
+    while isinstance(payload, cst.Call) and payload.args:
+        payload = payload.args[0].value
+    return payload if isinstance(payload, cst.Dict) else None
+
+
 def _gives_verdict(payload: cst.BaseExpression) -> bool:
     """Whether a report is a dict that answers a yes-or-no question with a literal False (``{"valid": False,
     "error": f"Field {name} not found"}`` from a validation tool, ``{"found": False, ...}``), also inside
     ``json.dumps(...)`` or a helper call: the answer, not a failure."""
-    while isinstance(payload, cst.Call) and payload.args:
-        payload = payload.args[0].value
-    if not isinstance(payload, cst.Dict):
+    payload = _report_dict(payload)
+    if payload is None:
         return False
     return any(
         isinstance(element, cst.DictElement) and string_value(element.key) in _VERDICT_KEYS
@@ -1986,11 +1984,8 @@ def _offers_choices(payload: cst.BaseExpression, function: FunctionInfo, contain
     not in templates:``; see :func:`_lookup_containers`), also inside ``json.dumps(...)`` or a helper call: the
     server knows every value, and the argument is none of them, an input error rather than an empty result. A
     list of something else (the sections of a page, where a section holds no table) is not."""
-    while isinstance(payload, cst.Call) and payload.args:
-        payload = payload.args[0].value
-    if not isinstance(payload, cst.Dict):
-        return False
-    for element in payload.elements:
+    payload = _report_dict(payload)
+    for element in payload.elements if payload is not None else ():
         if not (isinstance(element, cst.DictElement) and _CHOICES_KEY.match(string_value(element.key) or "")):
             continue
         if _names_behind(element.value, function) & containers:
@@ -2164,7 +2159,7 @@ def _handle_miss(handler: cst.ExceptHandler, try_node: cst.CSTNode, function: Fu
     calls deep (also in a worker thread, ``asyncio.to_thread(Manager.read_messages, subscription_id)``), a
     function that looks the handle up in its mapping of issued handles (see :func:`_handle_lookup`). The handle
     is stale, an unmet precondition, not an empty result."""
-    names = _caught_names(handler)
+    names = caught_types(handler)
     if not names or not set(names) <= _LOOKUP_MISSES or not isinstance(try_node, cst.Try):
         return False
     seen: set[int] = set()
@@ -2620,17 +2615,13 @@ class EmptyResultAsError(Rule):
             return
         # In a list or search, only a report that no item matched speaks of its answer (see _lists).
         lists = _lists(scope)
-        if _not_found_exception(node) or "StopIteration" in _caught_names(node):
+        if _not_found_exception(node) or "StopIteration" in caught_types(node):
             # ``except StopIteration:`` of ``next(item for item in dock if ...)``: the search found nothing
             candidates = _reports_in(node.body)
             self._report_absence(node, candidates, scope, _NO_MATCH if lists else None)
             caught = caught_name(node)
-            echoed = [c for c in candidates if caught is not None and _echoes(c, caught)]
-            raised_here = isinstance(self.context.ancestors[-1], cst.Try) and any(
-                isinstance(n, cst.Raise) and isinstance(n.exc, cst.Call) and callee_name(n.exc.func) in _caught_names(node)
-                for n in nodes(self.context.ancestors[-1].body, prune=_SCOPES)
-            )  # the ``raise FilingNotFoundError(...)`` in the ``try`` is the report, judged where it is
-            if echoed and not lists and not raised_here:
+            echoed = [c for c in candidates if caught is not None and _echoes(c, caught)] if not lists else []
+            if echoed and not self._raised_in_try(node):
                 # ``except CompanyNotFoundError as e: return {"success": False, "error": str(e)}``: the report is
                 # the exception's own message, which its name says is an absence
                 self._report_absence(node, echoed, scope, text="not found")
@@ -2641,6 +2632,16 @@ class EmptyResultAsError(Rule):
             # exception meant, in words only an absence has. A library catch-all (``except ApiException as
             # exc``) only where a helper it hands the exception to tells its failures apart.
             self._report_absence(node, _reports_in(node.body), scope, _NO_MATCH if lists else _NOT_THERE)
+
+    def _raised_in_try(self, handler: cst.ExceptHandler) -> bool:
+        """Whether the ``try`` of an ``except`` raises what it catches itself (``raise FilingNotFoundError(...)``):
+        that ``raise`` is the report, judged where it is."""
+        try_node = self.context.ancestors[-1]
+        kinds = caught_types(handler)
+        return isinstance(try_node, cst.Try) and any(
+            isinstance(n, cst.Raise) and isinstance(n.exc, cst.Call) and callee_name(n.exc.func) in kinds
+            for n in nodes(try_node.body, prune=_SCOPES)
+        )
 
     def visit_For(self, node: cst.For) -> None:
         # ``for feed in feeds: if feed["id"] == feed_id: return feed`` then ``raise ToolError("Feed not found")``.
