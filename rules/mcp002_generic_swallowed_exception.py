@@ -613,6 +613,7 @@ def _own_swallows(
     if position is None:
         found.extend(_loop_swallowed(helper, index))
     found.extend(_fallthrough_swallowed(helper, index, position))
+    found.extend(_unfound_fallthrough(helper, index, position))
     return found
 
 
@@ -1078,6 +1079,58 @@ def _fallthrough_swallowed(
                 if emptied:
                     return [(text, returned) for text in sorted(emptied)]
     return []
+
+
+def _unfound_fallthrough(
+    helper: FunctionInfo, index: ModuleIndex, position: int | None = None
+) -> list[tuple[str, cst.CSTNode | None]]:  # fmt: skip
+    """What a helper returns last when each of its ``try`` statements sets a local that starts as None and its
+    broad ``except`` only logs or passes, and only ``if`` statements that test those locals come between the
+    tries and that last ``return`` (``latest = None``, ``try: latest = filings.latest()`` / ``except Exception:
+    pass``, then ``if latest: return latest, "10-K"``, then ``return None, None``): every exception leaves the
+    locals None, every test fails, and the last line answers. With a position, what that ``return`` puts there in
+    a tuple. With that ``return``."""
+    body = helper.node.body
+    statements = list(body.body) if isinstance(body, cst.IndentedBlock) else []
+    last = statements[-1] if statements else None
+    if not (isinstance(last, cst.SimpleStatementLine) and isinstance(last.body[0], cst.Return)):
+        return []
+    returned = last.body[0]
+    value = returned.value
+    if position is not None:
+        elements = value.elements if isinstance(value, cst.Tuple) else ()
+        if position >= len(elements) or any(isinstance(e, cst.StarredElement) for e in elements):
+            return []
+        value = elements[position].value
+    if not (value is None or isinstance(value, cst.Name) and value.value == "None"):
+        return []
+    tries = [at for at, s in enumerate(statements) if isinstance(s, cst.Try)]
+    if not tries:
+        return []
+    set_names: set[str] = set()
+    for at in tries:
+        statement = statements[at]
+        assert isinstance(statement, cst.Try)
+        if statement.orelse is not None or statement.finalbody is not None or _guards_import(statement):
+            return []
+        if any(isinstance(n, cst.Return) for n in nodes(statement.body, prune=_SCOPES)):
+            return []  # ``try: return refresh()``: see _fallthrough_swallowed
+        if not all(breadth(h, index) is not None and not leaves(h.body) and _quiet(h, stores=False) for h in statement.handlers):
+            return []
+        set_names |= {name for name in _set_in(statement.body) if _only_none_elsewhere(helper, name, statement.body)}
+    if not set_names:
+        return []
+    for between in statements[tries[-1] + 1 : -1]:
+        if not isinstance(between, cst.If):
+            return []
+        branch: cst.If | cst.Else | None = between
+        while isinstance(branch, cst.If):
+            if not mentions(branch.test, set_names) or set_names & _set_in(branch.body):
+                return []
+            branch = branch.orelse
+        if branch is not None:
+            return []  # an ``else`` answers whatever the tests found
+    return [("None", returned)]
 
 
 def _set_empty_before(statements: Sequence[cst.BaseStatement], name: str) -> bool:
@@ -1785,9 +1838,15 @@ def _gathered_by(block: cst.CSTNode) -> set[str]:
     to with ``+=``."""
     names = _filled(block)
     for node in nodes(block, prune=_SCOPES):
-        if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and isinstance(node.func.value, cst.Name):
-            if node.func.attr.value == "update":
-                names.add(node.func.value.value)
+        if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute):
+            held = node.func.value
+            if isinstance(held, cst.Name):
+                if node.func.attr.value == "update":
+                    names.add(held.value)
+            elif node.func.attr.value in ("append", "extend", "add", "update") and isinstance(
+                base := _stored_in(held), cst.Name
+            ) and base.value not in ("self", "cls"):  # fmt: skip
+                names.add(base.value)  # ``summary["insiders"].add(name)`` adds to ``summary``
         elif isinstance(node, cst.AugAssign) and isinstance(node.target, cst.Name):
             names.add(node.target.value)
         elif isinstance(node, cst.Assign):
@@ -2011,7 +2070,11 @@ class GenericSwallowedException(Rule):
     downloaded."`). A helper swallows too when it tries each candidate in a loop, skips those that raise
     (`except Exception: continue`) and returns `None` or `False` after the loop, or when its broad `except` only
     logs and falls through to `return None` (or off the end, or to `return apps` (or `apps[:limit]`) where `apps = []` before the
-    `try` and the `try` fills it, or to `return client` where the `except` sets `client = None`); a tool's own loop
+    `try` and the `try` fills it, or to `return client` where the `except` sets `client = None`), or when each of
+    its `try` statements sets a local that starts as `None`, its broad `except` only logs or passes, and only `if`
+    statements that test those locals come between them and its last line, `return None` (`latest = None`, `try:
+    latest = filings.latest()` / `except Exception: pass`, `if latest: return latest, "10-K"`, `return None,
+    None`: every failure leaves the tests false); a tool's own loop
     swallows when each candidate's `try` sets what it found and its broad `except` skips to the next (`result =
     None`, then `for c in candidates: try: result = fetch(c); break` / `except Exception: continue`), since
     `result` is still `None` when every try failed; and a tool swallows in place when
@@ -2053,8 +2116,11 @@ class GenericSwallowedException(Rule):
     without a section (`for course_id in ids: try: ...; copied += 1` / `except Exception as e: print(e)`, then
     `return copied`). The `try` adds to a local when it appends to, extends, updates or stores under a key of it,
     adds to it (`+=`), or binds it where every other binding is a zero or an empty collection (`pdf_count =
-    self.parse_all()`); the function returns it whole when a `return` sends it, a slice of it, its length or a
-    method's outcome on it, not only one member of it (`article["title"]`). Work is a call that may fail for a
+    self.parse_all()`), or appends to or adds to a collection held in it (`summary["owners"].add(name)`); the
+    function returns it whole when a `return` sends it, a slice of it, its length or a method's outcome on it, not
+    only one member of it (`article["title"]`). A helper that returns no value and adds so to a parameter
+    (`self._add_owner(summary, filing)`) adds to the local its caller passes, and is reported where its caller
+    returns that local whole. Work is a call that may fail for a
     reason outside the code: not a builtin, a class, a method of a container, a string, a date or a regular
     expression, a log call, a project function whose broad `except` answers in place of every exception, or a
     call inside a nested `try` whose broad `except` catches it. Not reported: an `except` that keeps the failure
@@ -2102,7 +2168,12 @@ class GenericSwallowedException(Rule):
 
     An `except` that returns what another try at the work answers (`except Exception: return
     _post_direct(channel, text)`, a function that catches its own failures, reports them with their errors and
-    answers a success too) falls back; it does not report, and is not reported.
+    answers a success too) falls back; it does not report, and is not reported. But a helper's broad `except`
+    that keeps nothing of the exception and returns a stand-in it makes with work of its own, in place of what
+    its `try` returns (`except Exception: box = slide.shapes.add_textbox(...)`, `box.text = f"Chart: {kind}"`,
+    `return box`), is reported where a caller calls it in a `try` whose broad `except` reports the exception
+    (`created.append({"role": role, "error": str(e)})`): the caller would have said what failed, and reads the
+    stand-in as what was asked for.
 
     Narrow `except` clauses are not reported (their type is the classification), nor reports that include
     the exception (`str(e)`, `f"{e}"`, `repr(e)`, `type(e).__name__`, `e.args`, `e.response["Error"]["Code"]`,
@@ -2747,7 +2818,17 @@ class GenericSwallowedException(Rule):
         try_node = self.context.ancestors[-1]
         function = scope.function
         broadness = breadth(node, self.context.index)
-        if broadness is None or _guards_import(try_node) or not _only_notes(node):
+        if broadness is None or _guards_import(try_node):
+            return
+        if not _only_notes(node):
+            caller = self._stand_in_for_caller(node, try_node, scope)
+            if caller is not None:
+                what = f"Catch-all except {broadness}" if broadness else "Broad except"
+                self.report(
+                    node,
+                    f"{what} answers a stand-in it makes here, so {caller}(), which reports the errors of this call, "
+                    "reads the failure as done; report the error or let it raise",
+                )
             return
         if any(isinstance(n, cst.Return) for n in nodes(try_node.body, prune=_SCOPES)):
             return  # ``try: ...; return message`` / ``except Exception: pass``: what follows is another way to answer
@@ -2761,9 +2842,19 @@ class GenericSwallowedException(Rule):
             if not mentions(node, {name}) and not _answered_as_found(try_node, function, name)
             and not _refilled_when_empty(function, name)
         ]  # fmt: skip
+        if not candidates:
+            filled = self._filled_for_caller(try_node, function)
+            if filled is not None:
+                what = f"Catch-all except {broadness}" if broadness else "Broad except"
+                self.report(
+                    node,
+                    f"{what} only logs, so {filled[0]}() answers {filled[1]} without what failed, as if it were "
+                    "complete; report the failure in the answer or let it raise",
+                )
+            return
         # the costlier questions last: whether the try's work may fail (helpers followed), and whether the empty
         # answer is reported elsewhere (callers read)
-        if not candidates or not _does_work(try_node.body, function, self.context.index):
+        if not _does_work(try_node.body, function, self.context.index):
             return
         gathered = sorted(name for name in candidates if not self._reported_when_empty(function, name))
         if not gathered:
@@ -2774,6 +2865,95 @@ class GenericSwallowedException(Rule):
             f"{what} only logs, so {function.name}() answers {gathered[0]} without what failed, as if it were "
             "complete; report the failure in the answer or let it raise",
         )
+
+    def _stand_in_for_caller(self, handler: cst.ExceptHandler, try_node: cst.Try, scope: ToolScope) -> str | None:
+        """The caller that reports the errors of a helper's call, where the helper's broad ``except`` keeps nothing
+        of the exception and ends by returning a stand-in that it makes with work of its own, in place of what the
+        ``try`` returns (``except Exception: box = slide.shapes.add_textbox(...)``, ``box.text = "Chart"``,
+        ``return box``): the caller's ``try`` around the call has a broad ``except`` that reports the exception
+        (``created.append({"role": role, "error": str(e)})``), and the stand-in reads as what was asked for. None
+        otherwise."""
+        function = scope.function
+        if scope.result_of is not None or scope.registered:
+            return None  # the tool itself: what it answers is judged as a report
+        body = list(handler.body.body) if isinstance(handler.body, cst.IndentedBlock) else []
+        last = body[-1] if body else None
+        if not (isinstance(last, cst.SimpleStatementLine) and isinstance(last.body[-1], cst.Return)):
+            return None
+        value = last.body[-1].value
+        if value is None or not isinstance(value, (cst.Name, cst.Call)) or _empty_value(value) is not None:
+            return None
+        if isinstance(value, cst.Name) and value.value not in _set_in(handler.body):
+            return None  # not made here (``return cached``, ``return False``)
+        caught = caught_name(handler)
+        if caught is not None and mentions(handler.body, {caught}):
+            return None
+        if any(isinstance(n, (cst.If, cst.Match, cst.Try)) for n in nodes(handler.body, prune=_SCOPES)):
+            return None
+        if not any(isinstance(n, cst.Return) and n.value is not None for n in nodes(try_node.body, prune=_SCOPES)):
+            return None
+        index = function.module or self.context.index
+        if not _does_work(handler.body, function, index):
+            return None
+        for caller, calls in index.call_sites(function):
+            where = caller.module or index
+            if where.scopes.get(caller.node) is None:
+                continue  # no tool reaches the caller
+            for call in calls:
+                path = path_to(caller.node, call) or []
+                for at in range(len(path) - 1, 0, -1):
+                    around = path[at - 1]
+                    if isinstance(path[at], cst.ExceptHandler):
+                        break  # the call is made in an except clause, not in a try body
+                    if isinstance(around, cst.Try) and path[at] is around.body:
+                        if any(self._reports_error(h, caller, where) for h in around.handlers):
+                            return caller.name
+                        break
+        return None
+
+    @staticmethod
+    def _reports_error(handler: cst.ExceptHandler, function: FunctionInfo, index: ModuleIndex) -> bool:
+        """Whether a broad ``except`` puts the exception into what it adds or answers, not only into a log."""
+        caught = caught_name(handler)
+        if caught is None or breadth(handler, index) is None:
+            return False
+        lines = handler.body.body if isinstance(handler.body, cst.IndentedBlock) else ()
+        return any(
+            mentions(line, {caught})
+            and not _quiet(handler.with_changes(body=handler.body.with_changes(body=[line])), stores=False)
+            for line in lines
+        )  # fmt: skip
+
+    def _filled_for_caller(self, try_node: cst.Try, function: FunctionInfo) -> tuple[str, str] | None:
+        """The caller and its local that a helper's ``try`` adds to through a parameter, where the helper returns
+        no value and a tool's answer holds the caller's local whole (``self._add_owner(summary, filing)`` over
+        ``try: summary["owners"].add(filing.owner())`` / ``except Exception: pass``, then ``return {"summary":
+        summary}``): each failure is left out of an answer that reads as complete. None otherwise."""
+        params = {p.name.value for p in function.node.params.params} - {"self", "cls"}
+        given = _gathered(try_node, function) & params
+        if not given or any(r.value is not None for r in function.own_of(cst.Return)):
+            return None
+        given -= _set_in(function.node.body)  # a parameter bound anew is a local of the helper's
+        if not given or not _does_work(try_node.body, function, self.context.index):
+            return None
+        index = function.module or self.context.index
+        for caller, calls in index.call_sites(function):
+            where = caller.module or index
+            caller_scope = where.scopes.get(caller.node)
+            if caller_scope is None or not _answers_tool(caller_scope, where):
+                continue
+            whole = _returned_whole(caller)
+            for call in calls:
+                params_given = function.call_params(call)
+                for name in sorted(given):
+                    at = params_given.index(name) if name in params_given else len(call.args)
+                    value = argument(call, name, at)
+                    if (
+                        isinstance(value, cst.Name) and value.value in whole
+                        and not _refilled_when_empty(caller, value.value)
+                    ):  # fmt: skip
+                        return caller.name, value.value
+        return None
 
     def visit_Call(self, node: cst.Call) -> None:
         # ``results.append(<report>)``: a per-item failure report, in a broad ``except`` or in a failure branch
