@@ -200,6 +200,8 @@ class Linker:
         self._subclasses: dict[tuple[str, str], list[tuple[str, str]]] | None = None
         self._protocols: dict[tuple[str, str], list[tuple[str, str]]] | None = None
         self._resolved_decorators: dict[tuple[str, str], list[Obj | None]] = {}
+        # (file, scope, name, depth) -> what resolve() found: the summaries do not change while linking
+        self._resolved: dict[tuple[str, str | None, str, int], Obj | None] = {}
         self._frameworks = self._project_frameworks()
 
     # -- frameworks a module or the project uses, for servers that cannot be resolved
@@ -243,6 +245,13 @@ class Linker:
         """
         if depth > _MAX_RESOLVE or file not in self.summaries:
             return None
+        key = (file, scope, name, depth)
+        if key in self._resolved:
+            return self._resolved[key]
+        found = self._resolved[key] = self._resolve(file, scope, name, depth)
+        return found
+
+    def _resolve(self, file: str, scope: str | None, name: str, depth: int) -> Obj | None:
         if "()." in name:  # ``jenkins().get_plugin_graph``: a method of what ``jenkins`` returns
             made, _, rest_name = name.partition("().")
             obj = self._value(file, scope, made, depth)
