@@ -1,7 +1,7 @@
 """Field test: recall and precision of MCP001-MCP003 on real public MCP servers, from hand-made labels.
 
     python benchmarks/field.py run CHECKOUTS OUT [--mcp-lint CMD]
-    python benchmarks/field.py score OUT [OUT ...] [--verbose]
+    python benchmarks/field.py score OUT [OUT ...] [--verbose] [--round N ...]
 
 ``benchmarks/field/repos.tsv`` names each server (GitHub ``owner/name``) and the commit it was labelled at; clone
 each into ``CHECKOUTS/<owner>+<name>`` at that commit (``git clone https://github.com/OWNER/NAME && git checkout
@@ -80,11 +80,13 @@ def run(checkouts: Path, out: Path, command: list[str]) -> int:
     return status
 
 
-def _diagnostics(out: Path) -> list[Key]:
+def _diagnostics(out: Path, rounds: set[str] | None = None) -> list[Key]:
     """The MCP001-MCP003 diagnostics of one output folder, per server (paths relative to the checkout, as
-    mcp-lint prints them when run inside it)."""
+    mcp-lint prints them when run inside it), of the servers of the given rounds (all when None)."""
     found: list[Key] = []
     for row in _rows("repos.tsv"):
+        if rounds is not None and row["round"] not in rounds:
+            continue
         path = out / f"{_folder(row['repo'])}.json"
         if not path.exists():
             print(f"warning: no output for {row['repo']} in {out}", file=sys.stderr)
@@ -99,19 +101,26 @@ def _near(a: Key, b: Key) -> bool:
     return a[0] == b[0] and a[1] == b[1] and a[3] == b[3] and abs(a[2] - b[2]) <= TOLERANCE
 
 
-def score(outs: list[Path], verbose: bool) -> None:
+def score(outs: list[Path], verbose: bool, rounds: set[str] | None = None) -> None:
     """Print recall and precision per rule for each output folder, and the diagnostics that differ between the
     first two.
 
     Args:
         outs (list[Path]): output folders written by ``run``.
         verbose (bool): also list missed labels, wrong and unjudged diagnostics.
+        rounds (set[str] | None): score only the servers of these rounds (``repos.tsv``'s ``round``); all when None.
     """
+    def wanted(row: dict[str, str]) -> bool:
+        return rounds is None or row["round"] in rounds
+
     labels = [
-        ((r["repo"], r["path"], int(r["line"]), r["code"]), r["source"], r["note"]) for r in _rows("labels.tsv")
-    ]
-    verdicts = [((r["repo"], r["path"], int(r["line"]), r["code"]), r["verdict"]) for r in _rows("judged.tsv")]
-    runs = {out: _diagnostics(out) for out in outs}
+        ((r["repo"], r["path"], int(r["line"]), r["code"]), r["source"], r["note"])
+        for r in _rows("labels.tsv") if wanted(r)
+    ]  # fmt: skip
+    verdicts = [
+        ((r["repo"], r["path"], int(r["line"]), r["code"]), r["verdict"]) for r in _rows("judged.tsv") if wanted(r)
+    ]  # fmt: skip
+    runs = {out: _diagnostics(out, rounds) for out in outs}
     print("| rule | labels (read/all) |" + "".join(f" {o.name}: recall read | recall all | precision |" for o in outs))
     print("|---|---|" + "---|---|---|" * len(outs))
     for rule in (*RULES, "all"):
@@ -166,10 +175,11 @@ def main() -> int:
     score_parser = sub.add_parser("score", help="recall and precision per rule")
     score_parser.add_argument("outs", type=Path, nargs="+")
     score_parser.add_argument("--verbose", "-v", action="store_true")
+    score_parser.add_argument("--round", action="append", dest="rounds", help="score only this round (repeatable)")
     args = parser.parse_args()
     if args.command == "run":
         return run(args.checkouts, args.out, shlex.split(args.mcp_lint))
-    score(args.outs, args.verbose)
+    score(args.outs, args.verbose, set(args.rounds) if args.rounds else None)
     return 0
 
 

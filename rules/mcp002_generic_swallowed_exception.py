@@ -394,18 +394,22 @@ def _dropping_helper(
 
 
 #: Words that say something went wrong, anywhere in a text.
-_FAILURE_PHRASE = re.compile(r"\b(could ?n[o']t|can ?n[o']t|unable to|failed|failure)\b", re.IGNORECASE)
+#: A helper named as a question of presence (``_database_exists``, ``is_vector_store``, ``has_access``): its False
+#: says that something is not there, so a swallowed False reads as "not found" in its callers' answers.
+_PREDICATE = re.compile(r"^_*(is|has|can|contains|exists?)_|exists?$|_exists?_", re.IGNORECASE)
+_FAILURE_PHRASE = re.compile(r"\b(could ?n[o']t|can ?n[o']t|unable to|failed|failure|aborted)\b", re.IGNORECASE)
 
 
 def _branch_text(
     node: cst.Return | cst.Raise | cst.Call | cst.Assign, index: ModuleIndex | None = None,
-    function: FunctionInfo | None = None,
+    function: FunctionInfo | None = None, block: cst.CSTNode | None = None,
 ) -> str | None:  # fmt: skip
     """The literal text a ``return`` sends when it is a string, ``TextContent(text=...)`` or a list of one, or the
     ``"message"`` of a dict, dumped with ``json.dumps`` or not (``{**base, "message": "No slow queries found",
     "total": 0}``); "not found" for a dict that answers ``"found": False`` without a message. Given the module's
     index and the function, also the text handed to a project function that only wraps it in ``TextContent``
-    (``return self._create_success_response("No incidents found")``)."""
+    (``return self._create_success_response("No incidents found")``). Given the block the ``return`` is in, a
+    message bound to a local there first (``message = f"Database {name} does not exist"``)."""
     value = node.value if isinstance(node, cst.Return) else None
     if isinstance(value, cst.Call) and value.args and index is not None and function is not None:
         wrapper = _called(index, function, value)
@@ -421,6 +425,8 @@ def _branch_text(
         if "message" not in fields and isinstance(found, cst.Name) and found.value == "False":
             return "not found"  # ``{"found": False, "hash": hash_value}``: the answer says nothing was found
         value = fields.get("message")
+    if isinstance(value, cst.Name) and block is not None:
+        value = _bound_in(block, value)
     if isinstance(value, cst.Call) and callee_name(value.func) == "TextContent":
         value = next((a.value for a in value.args if a.keyword is not None and a.keyword.value == "text"), None)
     if isinstance(value, (cst.SimpleString, cst.FormattedString, cst.ConcatenatedString)):
@@ -2493,19 +2499,36 @@ class GenericSwallowedException(Rule):
         else:
             report = failure_report(node, index, function, module=module)
             if report is None:
-                text = _branch_text(node, index, function)
+                block = next((n for n in reversed(within) if isinstance(n, cst.IndentedBlock)), None)
+                text = _branch_text(node, index, function, block)
                 scope = self.context.scope
-                empties = swallowed - {"False"}
+                told = swallowed - {"False"} if _PREDICATE.search(helper.name) is None else swallowed
                 if (
                     text is not None and ABSENCE.search(text) and not _FAILURE_PHRASE.search(text)
-                    and scope is not None and empties and self._answers_tool(scope)
+                    and scope is not None and told and self._answers_tool(scope)
                     and not _Informativeness(index, function, None, [*within, node]).is_informative(node.value)  # type: ignore[union-attr]
                 ):  # fmt: skip
-                    # ``if not papers: return "No papers found"`` in the tool: every failure reads as nothing found
+                    # ``if not papers: return "No papers found"`` in the tool, or ``if not _exists(db): return
+                    # f"Database {db} does not exist"`` over a predicate that answers False for every exception:
+                    # every failure reads as nothing found
                     self.report(
                         node,
-                        f"{who} every exception into {' or '.join(sorted(empties))}, so this 'nothing found' "
+                        f"{who} every exception into {' or '.join(sorted(told))}, so this 'nothing found' "
                         "answer is what every failure reads as; let it raise or return the error",
+                    )
+                    return
+                if (
+                    swallowed <= {"False", "None"} and isinstance(node, cst.Return)
+                    and (empty := _empty_value(node.value)) and empty != "None"
+                    and scope is not None and self._answers_tool(scope)
+                ):  # fmt: skip
+                    # ``if not _exists(db): return []``, ``if not data: return []`` over a helper that answers False
+                    # or None for every exception: every failure reads as an empty answer (a helper that swallows
+                    # into an empty value is reported where it does, when the tool answers with it)
+                    self.report(
+                        node,
+                        f"{who} every exception into {' or '.join(sorted(swallowed))}, so this {empty} answer is what "
+                        "every failure reads as; let it raise or return the error",
                     )
                     return
                 if text is None or _FAILURE_PHRASE.search(text) is None:

@@ -159,7 +159,8 @@ class ModuleFacts:
 
 
 # Resolved objects: ("function", file, path), ("class", file, path), ("instance", file, class path),
-# ("self", file, class path), ("module", file), ("table", file, name[, function path]), ("server", kind),
+# ("self", file, class path), ("module", file), ("table", file, name[, function path]), ("server", kind[, file,
+# class path]) (the class when it is a project subclass of a server class),
 # ("servercls", kind),
 # ("external", qualified), ("param", file, function path, name).
 Obj = tuple
@@ -369,19 +370,23 @@ class Linker:
         return self._type(made[1], made[2], element, depth + 1) if element else None
 
     def _instance(self, cls: Obj | None, depth: int) -> Obj | None:
-        """What an object of a resolved class is: a server for a server class (or a project subclass of one), else
-        an instance of the project class; None for anything else."""
+        """What an object of a resolved class is: a server for a server class, or for a project subclass of one (which
+        also names the class, whose own methods its attributes are: ``server.describe_path(p)``); else an instance
+        of the project class; None for anything else."""
         if cls is None:
             return None
         if cls[0] == "servercls":
             return ("server", cls[1])
         if cls[0] == "class":
             kind = self.class_kind(cls[1], cls[2], depth + 1)
-            return ("server", kind) if kind is not None else ("instance", cls[1], cls[2])
+            return ("server", kind, cls[1], cls[2]) if kind is not None else ("instance", cls[1], cls[2])
         return None
 
     def _attribute(self, obj: Obj, attr: str, depth: int) -> Obj | None:
         kind = obj[0]
+        if kind == "server" and len(obj) == 4:
+            # an object of a project subclass of a server class: its own methods and members
+            return self._attribute(("instance", obj[2], obj[3]), attr, depth)
         if kind == "module":
             file = obj[1]
             found = self._module_name(file, attr, depth)
