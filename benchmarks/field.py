@@ -1,7 +1,7 @@
 """Field test: recall and precision of MCP001-MCP003 on real public MCP servers, from hand-made labels.
 
     python benchmarks/field.py run CHECKOUTS OUT [--mcp-lint CMD]
-    python benchmarks/field.py score OUT [OUT ...] [--verbose] [--round N ...]
+    python benchmarks/field.py score OUT [OUT ...] [--verbose] [--round N ...] [--firm]
 
 ``benchmarks/field/repos.tsv`` names each server (GitHub ``owner/name``) and the commit it was labelled at; clone
 each into ``CHECKOUTS/<owner>+<name>`` at that commit (``git clone https://github.com/OWNER/NAME && git checkout
@@ -101,7 +101,7 @@ def _near(a: Key, b: Key) -> bool:
     return a[0] == b[0] and a[1] == b[1] and a[3] == b[3] and abs(a[2] - b[2]) <= TOLERANCE
 
 
-def score(outs: list[Path], verbose: bool, rounds: set[str] | None = None) -> None:
+def score(outs: list[Path], verbose: bool, rounds: set[str] | None = None, firm: bool = False) -> None:
     """Print recall and precision per rule for each output folder, and the diagnostics that differ between the
     first two.
 
@@ -109,6 +109,8 @@ def score(outs: list[Path], verbose: bool, rounds: set[str] | None = None) -> No
         outs (list[Path]): output folders written by ``run``.
         verbose (bool): also list missed labels, wrong and unjudged diagnostics.
         rounds (set[str] | None): score only the servers of these rounds (``repos.tsv``'s ``round``); all when None.
+        firm (bool): leave out the labels whose note calls them borderline (recall only; a diagnostic that matches
+            one still counts as right).
     """
     def wanted(row: dict[str, str]) -> bool:
         return rounds is None or row["round"] in rounds
@@ -117,6 +119,7 @@ def score(outs: list[Path], verbose: bool, rounds: set[str] | None = None) -> No
         ((r["repo"], r["path"], int(r["line"]), r["code"]), r["source"], r["note"])
         for r in _rows("labels.tsv") if wanted(r)
     ]  # fmt: skip
+    counted = [item for item in labels if not (firm and "borderline" in item[2])]
     verdicts = [
         ((r["repo"], r["path"], int(r["line"]), r["code"]), r["verdict"]) for r in _rows("judged.tsv") if wanted(r)
     ]  # fmt: skip
@@ -125,14 +128,15 @@ def score(outs: list[Path], verbose: bool, rounds: set[str] | None = None) -> No
     print("|---|---|" + "---|---|---|" * len(outs))
     for rule in (*RULES, "all"):
         codes = RULES if rule == "all" else (rule,)
-        ruled = [(key, source, note) for key, source, note in labels if key[3] in codes]
+        ruled = [(key, source, note) for key, source, note in counted if key[3] in codes]
+        right_keys = [key for key, _, _ in labels if key[3] in codes]
         read = [item for item in ruled if item[1] == "read"]
         cells = []
         for out in outs:
             found = [d for d in runs[out] if d[3] in codes]
             hit_read = sum(any(_near(key, d) for d in found) for key, _, _ in read)
             hit_all = sum(any(_near(key, d) for d in found) for key, _, _ in ruled)
-            right = sum(any(_near(d, key) for key, _, _ in ruled) for d in found)
+            right = sum(any(_near(d, key) for key in right_keys) for d in found)
             cells.append(f" {_share(hit_read, len(read))} | {_share(hit_all, len(ruled))} | {_share(right, len(found))} |")
         print(f"| {rule} | {len(read)}/{len(ruled)} |" + "".join(cells))
     for out in outs:
@@ -176,10 +180,11 @@ def main() -> int:
     score_parser.add_argument("outs", type=Path, nargs="+")
     score_parser.add_argument("--verbose", "-v", action="store_true")
     score_parser.add_argument("--round", action="append", dest="rounds", help="score only this round (repeatable)")
+    score_parser.add_argument("--firm", action="store_true", help="recall without the labels noted as borderline")
     args = parser.parse_args()
     if args.command == "run":
         return run(args.checkouts, args.out, shlex.split(args.mcp_lint))
-    score(args.outs, args.verbose, set(args.rounds) if args.rounds else None)
+    score(args.outs, args.verbose, set(args.rounds) if args.rounds else None, args.firm)
     return 0
 
 

@@ -201,7 +201,24 @@ class Dispatcher:
             elif isinstance(node, cst.MatchCase) and i > 0 and isinstance(ancestors[i - 1], cst.Match):
                 if self.references_name(ancestors[i - 1].subject) and _is_literal_pattern(node.pattern):
                     return False
+        if not guarded and self._before_branches(ancestors):
+            return False  # ``if not arguments: raise ...`` before the tools' branches: no name is answered yet
         return self.has_tool_branches or guarded
+
+    def _before_branches(self, ancestors: Sequence[cst.CSTNode]) -> bool:
+        """Whether a statement comes before a branch that selects a tool by name, in a block that holds both."""
+        for i, node in enumerate(ancestors[:-1]):
+            body = node.body if isinstance(node, cst.IndentedBlock) else None
+            child = ancestors[i + 1]
+            if body is None or child not in body:
+                continue
+            for later in body[body.index(child) + 1 :]:
+                for inner in nodes(later, prune=(cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+                    if isinstance(inner, cst.If) and self.is_tool_test(inner.test):
+                        return True
+                    if isinstance(inner, cst.Match) and self.references_name(inner.subject):
+                        return True
+        return False
 
 
 _LOOKUP_ERRORS = frozenset({"KeyError", "LookupError", "AttributeError", "IndexError", "StopIteration"})

@@ -35,7 +35,8 @@ class InputValidationProtocolError(Rule):
     whose pins allow no fastmcp 4 release (`fastmcp>=3.4,<3.5`, or mcp below 2) is not told.
 
     The unknown-tool fall-through of a low-level `tools/call` dispatcher is not reported: a raise outside
-    every branch that selects a tool by name, one in an `except KeyError:` around a lookup of the name
+    every branch that selects a tool by name (not one before them, `if not arguments: raise McpError(...)`, which
+    answers no name yet), one in an `except KeyError:` around a lookup of the name
     (`HANDLERS[name]`), or one whose message says the tool is unknown. A raise in an `except` of anything else
     around the tools' branches (`except ValueError as e: raise McpError(ErrorData(code=INVALID_PARAMS, ...))`)
     answers what a tool raised, and is reported.

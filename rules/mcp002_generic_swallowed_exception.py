@@ -536,6 +536,22 @@ def _except_returns(helper: FunctionInfo, index: ModuleIndex | None = None) -> I
         yield returned
 
 
+def _missing_key(helper: FunctionInfo, key: str, index: ModuleIndex) -> bool:
+    """Whether a helper's broad ``except`` clauses answer a dict literal without ``key`` (``{"Error": str(e)}``
+    where the caller reads ``data.get("prices", [])``), and at least one does."""
+    found = False
+    for returned in _except_returns(helper, index):
+        value = returned.value
+        if not isinstance(value, cst.Dict):
+            return False
+        if any(isinstance(e, cst.DictElement) and string_value(e.key) == key for e in value.elements):
+            return False
+        if any(isinstance(e, cst.StarredDictElement) for e in value.elements):
+            return False
+        found = True
+    return found
+
+
 def _records_exception(handler: cst.ExceptHandler, name: str) -> bool:
     """Whether an ``except`` clause stores its exception in the value ``name`` (``info["reason"] = f"{exc}"``)."""
     bound = handler.name.name if handler.name is not None else None
@@ -1137,6 +1153,18 @@ def _unfound_fallthrough(
         if branch is not None:
             return []  # an ``else`` answers whatever the tests found
     return [("None", returned)]
+
+
+def _binds_name_first(statements: Sequence[cst.BaseStatement], name: str) -> bool:
+    """Whether the first of these statements that mentions ``name`` binds it anew (``jobs = fetch_again()``)."""
+    for statement in statements:
+        if mentions(statement, {name}):
+            return isinstance(statement, cst.SimpleStatementLine) and any(
+                isinstance(small, cst.Assign) and any(binds(t.target, name) for t in small.targets)
+                and not mentions(small.value, {name})
+                for small in statement.body
+            )  # fmt: skip
+    return False
 
 
 def _set_empty_before(statements: Sequence[cst.BaseStatement], name: str) -> bool:
@@ -2073,7 +2101,15 @@ class GenericSwallowedException(Rule):
     the report may be built there and sent after it (`else: response = {"success": False,
     "message": "Unable to comment"}`, then `return json.dumps(response)`: reported where it is built). In that
     branch a text that says anywhere that something went wrong counts too (`f"File {file_id} could not be
-    downloaded."`). A helper swallows too when it tries each candidate in a loop, skips those that raise
+    downloaded."`, `"... Deletion aborted."`), also bound to a local there first (`message = f"..."`, then
+    `return {"status": "not_found", "message": message}`); so does an empty answer (`return []`) where the helper
+    answers False or None for every exception (`if not data: return []`), and a text that says something is not
+    there (`f"Database {name} does not exist"`) where the helper that answers False is named as a question of
+    presence (`_database_exists`, `is_vector_store`, `has_access`): every failure reads as absent. A helper whose
+    broad `except` answers a dict without the key the tool then reads (`return {"Error": str(e)}`, then `statements
+    = data.get("income_statements", [])` and `if not statements: return "Unable to fetch income statements"`)
+    gives the tool the default for every exception, unless the tool reads what the `except` put in (`if "Error" in
+    data:`). A helper swallows too when it tries each candidate in a loop, skips those that raise
     (`except Exception: continue`) and returns `None` or `False` after the loop, or when its broad `except` only
     logs and falls through to `return None` (or off the end, or to `return apps` (or `apps[:limit]`) where `apps = []` before the
     `try` and the `try` fills it, or to `return client` where the `except` sets `client = None`), or when each of
@@ -2102,7 +2138,10 @@ class GenericSwallowedException(Rule):
     with the exception (`result["error"] = f"Lookup error: {e}"`, then `return result`) carries it. An `except`
     that only logs and stores an empty dict or list under a key of what the function returns (`results[category]
     = {}`, then `return {"categories": results}`) answers that part as found empty, and is reported there; one
-    that lists the part as failed (`failed.append(category)`) is not. An `except` that adds a stand-in for the
+    that lists the part as failed (`failed.append(category)`) is not. So does one that only logs and binds to `[]`
+    or `{}` a local its `try` fetches (`try: status, jobs, error = await fetch_jobs(id)` / `except Exception:
+    log.warning(...); jobs = []`), when the tool's answer is made after the `try` from that local (`if jobs: text +=
+    "## Jobs"`): the section reads as having nothing in it. An `except` that adds a stand-in for the
     item its `try` adds, with a placeholder in place of a value and nothing of the exception
     (`states.append({"device": device_id, "state": "unknown"})`; or `False`, `0` or `None` where the `try`'s item
     computes the value, `"read": False` for `"read": grants.can_read`, also bound to a local first or in a nested
@@ -2694,11 +2733,51 @@ class GenericSwallowedException(Rule):
         if not isinstance(tested, cst.Call):
             return None
         index = self.context.index
+        keyed = self._keyed_outcome(tested, function, path)
+        if keyed is not None:
+            # ``items = data.get("items", [])`` over ``data = fetch(url)``, whose broad ``except`` answers
+            # ``{"Error": str(e)}``: the key read is never there when the fetch failed
+            helper, key, default = keyed
+            swallowed = ({default} if _missing_key(helper, key, helper.module or index) else set()) & caught
+            return (helper, swallowed) if swallowed else None
         helper = _called(index, function, tested)
         if helper is None:
             return None
         swallowed = _swallowed_values(helper, helper.module or index, position) & caught
         return (helper, swallowed) if swallowed else None
+
+    def _keyed_outcome(
+        self, call: cst.Call, function: FunctionInfo, path: Sequence[cst.CSTNode] | None
+    ) -> tuple[FunctionInfo, str, str] | None:  # fmt: skip
+        """For ``data.get("items", [])`` where ``data`` is bound to a project helper's outcome: the helper, the key
+        and the empty value the default is ("None" without one); None for anything else."""
+        func = call.func
+        if not (isinstance(func, cst.Attribute) and func.attr.value == "get" and isinstance(func.value, cst.Name)):
+            return None
+        if not call.args or len(call.args) > 2 or any(a.keyword is not None or a.star for a in call.args):
+            return None
+        key = string_value(call.args[0].value)
+        default = _empty_value(call.args[1].value) if len(call.args) == 2 else "None"
+        if key is None or default is None:
+            return None
+        name = func.value.value
+        bound = function.reaching(name, path) if path else function.assigned(name)
+        if isinstance(bound, cst.Await):
+            bound = bound.expression
+        if not isinstance(bound, cst.Call):
+            return None
+        helper = _called(self.context.index, function, bound)
+        if helper is None or helper is function:
+            return None
+        # not when the function reads what the helper's ``except`` puts in (``if "Error" in data: return data``)
+        kept = {
+            k for returned in _except_returns(helper, helper.module or self.context.index)
+            if isinstance(returned.value, cst.Dict) for e in returned.value.elements
+            if isinstance(e, cst.DictElement) and (k := string_value(e.key)) is not None
+        }  # fmt: skip
+        if any(isinstance(n, cst.SimpleString) and string_value(n) in kept for n in function.own):
+            return None
+        return helper, key, default
 
     def _fix(self, handler: cst.ExceptHandler, payload: cst.BaseExpression, function: FunctionInfo) -> Fix | None:
         target = message_node(payload, self.context.index)
@@ -2744,6 +2823,14 @@ class GenericSwallowedException(Rule):
         function = scope.function.node
         within = ancestors_within(self.context.ancestors, function)
         handler = next((n for n in reversed(within) if isinstance(n, cst.ExceptHandler)), None)
+        if handler is not None and stored is target and self._emptied_in_place(node, handler, within, name):
+            what = f"Catch-all except {breadth(handler, self.context.index)}" if breadth(handler, self.context.index) else "Broad except"
+            self.report(
+                node,
+                f"{what} only logs and puts {_empty_value(node.value)} in place of what its try fetches, so the "
+                f"answer reads {name} as found empty; report the error or let it raise",
+            )
+            return
         if handler is not None:
             # ``except Exception: forecast = {"error": "Forecasting data not available"}``, then ``return
             # {"pipeline": data, "forecasting": forecast}``, or ``result["statistics"] = {"error": ...}`` then
@@ -2765,6 +2852,44 @@ class GenericSwallowedException(Rule):
             if isinstance(inner, cst.Return) and inner.value is not None and name in value_names(inner.value)[0]:
                 return  # sent from the branch itself (reported there)
         self._check_swallowing_helper(node, within, scope.function)
+
+    def _emptied_in_place(
+        self, node: cst.Assign, handler: cst.ExceptHandler, within: Sequence[cst.CSTNode], name: str
+    ) -> bool:  # fmt: skip
+        """Whether a broad ``except`` that only logs binds a local its ``try`` fetches to an empty list or dict, and
+        the tool's answer is made after the ``try`` from that local (``try: status, jobs, error = await
+        fetch_jobs(id)`` / ``except Exception as e: log.warning(...); jobs = []``, then ``if jobs: text += "## Jobs"``):
+        every failure reads as nothing there."""
+        scope = self.context.scope
+        if scope is None or _empty_value(node.value) not in ("[]", "{}") or breadth(handler, self.context.index) is None:
+            return False
+        at = next((i for i in range(len(within) - 1, -1, -1) if within[i] is handler), None)
+        try_node = within[at - 1] if at else None
+        if not isinstance(try_node, cst.Try) or _guards_import(try_node) or not _quiet(handler):
+            return False
+        if not any(
+            isinstance(n, cst.Assign) and any(binds(t.target, name) for t in n.targets)
+            for n in nodes(try_node.body, prune=_SCOPES)
+        ):  # fmt: skip
+            return False  # not what the try fetches
+        function = scope.function
+        if _refilled_when_empty(function, name) or not self._answers_tool(scope):
+            return False
+        # read after the try: in a later statement of a block that holds it
+        for depth in range(at - 2, -1, -1):
+            block = within[depth]
+            body = getattr(block, "body", None)
+            if not isinstance(body, Sequence) or isinstance(block, (cst.Try, cst.ExceptHandler)):
+                continue
+            child = within[depth + 1]
+            if child not in body:
+                continue
+            later = list(body)[list(body).index(child) + 1 :]
+            if any(mentions(statement, {name}) for statement in later):
+                return not _binds_name_first(later, name)
+            if isinstance(block, cst.IndentedBlock) and isinstance(within[depth - 1] if depth else None, (cst.For, cst.While)):
+                return False  # one item of a loop: what follows the loop is another question
+        return False
 
     def _check_raising_call(self, node: cst.Call) -> None:
         """``except Exception as exc: _raise_tool_error("get_entry", exc)``, a statement of a broad ``except``

@@ -284,8 +284,11 @@ class ImportWalk:
         for file, summary in zip(self.batch, found):
             for qualified in _imported_modules(summary):
                 located = self.layout.resolve(qualified, file)
-                if located is not None and located[0] not in self.summarised:
-                    imported[located[0]] = None
+                if located is None:
+                    continue
+                for module in (located[0], *self.layout.packages_of(located[0])):
+                    if module not in self.summarised:
+                        imported[module] = None
         self.batch = list(imported)
 
 

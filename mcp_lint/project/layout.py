@@ -167,6 +167,27 @@ class Layout:
         """bool: whether a file is a package's ``__init__``."""
         return os.path.basename(file).startswith("__init__.")
 
+    def packages_of(self, file: str) -> list[str]:
+        """The ``__init__`` files of the packages a module is in, innermost first, within the project root: Python
+        runs each when the module is imported, and what they bind is what ``from package import name`` finds.
+
+        Args:
+            file (str): a module's file.
+        Returns:
+            list[str]: the project's ``__init__.py`` files in its directory and the ones above it, up to the root.
+        """
+        found: list[str] = []
+        directory = os.path.dirname(file)
+        if self.is_package(file):
+            directory = os.path.dirname(directory)
+        while directory.startswith(self.root) and len(directory) >= len(self.root):
+            init = os.path.join(directory, "__init__.py")
+            if init not in self.files:
+                break
+            found.append(init)
+            directory = os.path.dirname(directory)
+        return found
+
     def _in_directory(self, directory: str, parts: list[str]) -> str | None:
         base = os.path.join(directory, *parts)
         for candidate in (base + ".py", os.path.join(base, "__init__.py"), base + ".pyi", os.path.join(base, "__init__.pyi")):

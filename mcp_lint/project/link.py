@@ -331,6 +331,15 @@ class Linker:
             kind = _external_kind(qualified)
             return ("servercls", kind) if kind is not None else ("external", qualified)
         target, rest = located
+        if not rest and not self.layout.is_package(target):
+            # ``from pkg.tools import search`` where ``pkg/tools/__init__.py`` does ``from .search import search``:
+            # the package's attribute (the function) shadows its submodule of the same name, as in Python
+            package, _, last = qualified.rpartition(".")
+            parent = self.layout.resolve(package, file) if package.strip(".") else None
+            if parent is not None and not parent[1] and self.layout.is_package(parent[0]) and parent[0] in self.summaries:
+                shadow = self._module_name(parent[0], last, depth + 1)
+                if shadow is not None and shadow != ("module", target):
+                    return shadow
         if target not in self.summaries:
             return None
         obj: Obj | None = ("module", target)

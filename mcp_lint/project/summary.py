@@ -431,6 +431,11 @@ class _Summariser:
             self.bind(node.target, node.value, function, klass is not None and function is None, klass, node.annotation)
         elif isinstance(node, ast.AugAssign):
             self.bind(node.target, None, function, False)
+        elif isinstance(node, (ast.With, ast.AsyncWith)) and function is not None:
+            for item in node.items:
+                if item.optional_vars is not None:
+                    # ``async with BioClient() as client:``: a client's ``__aenter__`` gives the client itself
+                    self.bind(item.optional_vars, item.context_expr, function, False)
         elif isinstance(node, ast.If) and function is not None and self.loops and all(
             isinstance(s, ast.Continue) for s in node.body
         ):  # fmt: skip
