@@ -2109,7 +2109,8 @@ class GenericSwallowedException(Rule):
     broad `except` answers a dict without the key the tool then reads (`return {"Error": str(e)}`, then `statements
     = data.get("income_statements", [])` and `if not statements: return "Unable to fetch income statements"`)
     gives the tool the default for every exception, unless the tool reads what the `except` put in (`if "Error" in
-    data:`). A helper swallows too when it tries each candidate in a loop, skips those that raise
+    data:`); a tool that returns that default as it is (`tickers = data.get("tickers", [])`, then `return
+    json.dumps(tickers)`) answers every failure as a valid empty result. A helper swallows too when it tries each candidate in a loop, skips those that raise
     (`except Exception: continue`) and returns `None` or `False` after the loop, or when its broad `except` only
     logs and falls through to `return None` (or off the end, or to `return apps` (or `apps[:limit]`) where `apps = []` before the
     `try` and the `try` fills it, or to `return client` where the `except` sets `client = None`), or when each of
@@ -2134,7 +2135,8 @@ class GenericSwallowedException(Rule):
     the return: `statuses.append(status)`, `report = Report(jobs=statuses)`, `return report.model_dump()`) is
     reported where it stores it; so is a constant sentence stored under a key of the result (`result["reviews"] =
     "Error fetching reviews"`) or added to the text the function returns (`markdown += "## Reviews\\n\\nError
-    fetching reviews."`). A report the `except` fills
+    fetching reviews."`), or in the dict stored for the part (`linked[db] = {"ids": ids, "note": "Could not fetch
+    record details"}`). A report the `except` fills
     with the exception (`result["error"] = f"Lookup error: {e}"`, then `return result`) carries it. An `except`
     that only logs and stores an empty dict or list under a key of what the function returns (`results[category]
     = {}`, then `return {"categories": results}`) answers that part as found empty, and is reported there; one
@@ -2360,6 +2362,17 @@ class GenericSwallowedException(Rule):
             if isinstance(node, cst.AugAssign):
                 # ``markdown += "## Reviews\n\nError fetching reviews."``: a section of the text the tool returns
                 shape = Shape.ERROR_STRING if _reports_in_text(payload) else None
+            elif (
+                isinstance(node, cst.Assign) and shape is None and isinstance(payload, cst.Dict)
+                and isinstance(node.targets[0].target, cst.Subscript)
+                and any(
+                    isinstance(e, cst.DictElement) and is_error_string(e.value) and " " in literal_text(e.value).strip()
+                    for e in payload.elements
+                )
+            ):  # fmt: skip
+                # ``linked[db] = {"ids": ids, "note": "Could not fetch record details"}``: the part's report is a
+                # sentence in the dict stored for it
+                shape = Shape.ERROR_DICT
             elif isinstance(node, cst.Assign) and shape not in (Shape.ERROR_DICT, Shape.ERROR_MODEL) and not (
                 shape is Shape.ERROR_STRING and isinstance(node.targets[0].target, cst.Subscript)
                 and " " in literal_text(payload).strip()
@@ -2612,6 +2625,30 @@ class GenericSwallowedException(Rule):
                     "result; let it raise or return the error",
                 )
                 return
+        self._check_keyed_passed_on(node, function)
+
+    def _check_keyed_passed_on(self, node: cst.Return, function: FunctionInfo) -> None:
+        """``tickers = data.get("tickers", [])`` then ``return json.dumps(tickers)``, over ``data = fetch(url)``
+        whose broad ``except`` answers ``{"Error": str(e)}``: every failure reads as a valid empty list."""
+        scope = self.context.scope
+        value = _unsliced(node.value) if node.value is not None else None
+        if isinstance(value, cst.Call) and callee_name(value.func) == "dumps" and value.args:
+            value = value.args[0].value
+        if not isinstance(value, cst.Name) or value.value in _tested_names(function) or scope is None:
+            return
+        bound = function.assigned(value.value)
+        if not isinstance(bound, cst.Call) or function.bindings(value.value) != 1:
+            return
+        keyed = self._keyed_outcome(bound, function, None)
+        if keyed is None or keyed[2] not in ("[]", "{}"):
+            return
+        helper, key, default = keyed
+        if _missing_key(helper, key, helper.module or self.context.index) and self._answers_tool(scope, whole=True):
+            self.report(
+                node,
+                f"{helper.name}() answers every exception with a dict without {key!r}, so this tool returns {default} "
+                "as a valid result; let it raise or return the error",
+            )
 
     def _check_passed_whole(self, node: cst.Return, scope: ToolScope, lead: str) -> None:
         """``except Exception: return []`` in a helper (or ``papers = []``, a ``try`` whose broad ``except`` only logs,
