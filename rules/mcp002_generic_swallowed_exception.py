@@ -2150,6 +2150,11 @@ class GenericSwallowedException(Rule):
     dict), makes the failed item read as a real one, and is reported there; one that carries the error (`"error":
     str(exc)`) is not.
 
+    A broad `except` that only logs, after a `try` that returns whenever it ends and whose other clauses return or
+    raise, is reported at the `return` right after the `try` when that sends a constant failure report (`return
+    get_operation_outcome_exception()`, `return {"error": "An unexpected internal error has occurred."}`): only
+    the exceptions reach it.
+
     A broad `except` that only logs, prints or passes is reported where it is when a tool then answers as if the
     work of its `try` was done: the `try` is a statement of the tool's own body, not in a loop, and the next
     statement returns an answer made only of constants and the tool's arguments (`return f"Deleted {book_id}"`);
@@ -3016,6 +3021,7 @@ class GenericSwallowedException(Rule):
                 )
             return
         if any(isinstance(n, cst.Return) for n in nodes(try_node.body, prune=_SCOPES)):
+            self._check_fallen_through(node, try_node, scope, broadness)
             return  # ``try: ...; return message`` / ``except Exception: pass``: what follows is another way to answer
         claimed = self._claimed_done(try_node, scope)
         if claimed is not None and _does_work(try_node.body, function, self.context.index):
@@ -3108,6 +3114,38 @@ class GenericSwallowedException(Rule):
             and not _quiet(handler.with_changes(body=handler.body.with_changes(body=[line])), stores=False)
             for line in lines
         )  # fmt: skip
+
+    def _check_fallen_through(
+        self, handler: cst.ExceptHandler, try_node: cst.Try, scope: ToolScope, broadness: str
+    ) -> None:  # fmt: skip
+        """``try: ...; return {"record": record}`` / ``except Exception as ex: log.exception(...)``, then ``return
+        failure()`` after the ``try``: the ``try`` leaves whenever it ends, so the ``return`` after it answers only
+        the exceptions, with a constant report."""
+        if try_node.orelse is not None or try_node.finalbody is not None:
+            return
+        if any(other is not handler and not leaves(other.body) for other in try_node.handlers):
+            return  # another clause falls through to the same return
+        if not leaves(try_node.body):
+            return
+        function = scope.function
+        block = self.context.ancestors[-2] if len(self.context.ancestors) >= 2 else None
+        own, following = _next_statement(block, try_node)
+        if not own or not (isinstance(following, cst.SimpleStatementLine) and isinstance(following.body[0], cst.Return)):
+            return
+        returned = following.body[0]
+        index = self.context.index
+        report = failure_report(returned, index, function, module=self.context.module)
+        if report is None or not self._answers_tool(scope):
+            return
+        path = path_to(function.node, returned) or []
+        if _Informativeness(index, function, None, path).is_informative(report.payload):
+            return
+        what = f"Catch-all except {broadness}" if broadness else "Broad except"
+        self.report(
+            returned,
+            f"{what} above only logs, so this constant {report.shape.value} is what every failure returns; include "
+            "the error or classify it",
+        )
 
     def _filled_for_caller(self, try_node: cst.Try, function: FunctionInfo) -> tuple[str, str] | None:
         """The caller and its local that a helper's ``try`` adds to through a parameter, where the helper returns

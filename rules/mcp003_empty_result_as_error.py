@@ -125,7 +125,7 @@ _NOT_FAILED = re.compile(
 # scalar field (`user.email`, `repo["url"]`) is an unmet precondition, not an empty result.
 _COLLECTION_WORDS = frozenset(
     "items result results data rows records hits entries matches documents docs files objects values elements "
-    "nodes content contents list events messages children".split()
+    "nodes content contents list events messages children response payload".split()
 )
 # Members and no-argument methods of a response that hold its payload: ``resp.json()``, ``resp.text``,
 # ``query.first()``; another no-argument noun method of a fetched record (``filing.xbrl()``) reads a field of it.
