@@ -185,8 +185,39 @@ class _Informativeness:
         #: (``for label, client in CLIENTS.items(): try: ... except Exception: lines.append(f"{label}: ...")``).
         self._items: set[str] | None = None
         self._handler = handler
+        #: Locals an ``except`` clause of the function put an exception into (see :meth:`with_caught`).
+        self.carried: set[str] = set()
         if handler is not None:
             self._derive(handler)
+
+    def with_caught(self) -> _Informativeness:
+        """Also count as derived from an exception what any ``except`` clause of the function puts it into
+        (``except Exception as e: notes.append(f"part {i}: {e}")``, then ``raise Exception("\\n".join(notes))``
+        after the loop): a report made of that carries the failures.
+
+        Returns:
+            _Informativeness: this object.
+        """
+        for handler in self.function.own_of(cst.ExceptHandler):
+            caught = caught_name(handler)
+            if caught is None:
+                continue
+            # Only collections it adds to (a local it binds anew, ``error_msg = f"...{e}"``, is another value than
+            # the one a report elsewhere reads under that name); ``self.derived`` stays the exception in scope.
+            for node in nodes(handler.body, prune=_SCOPES):
+                if (
+                    isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute)
+                    and node.func.attr.value in ("append", "extend", "update", "insert", "setdefault")
+                    and any(mentions(arg.value, {caught}) for arg in node.args)
+                    and isinstance(held := _stored_in(node.func.value), cst.Name)
+                ):  # fmt: skip
+                    self.carried.add(held.value)
+                elif isinstance(node, cst.Assign) and mentions(node.value, {caught}):
+                    self.carried.update(
+                        base.value for t in node.targets
+                        if isinstance(t.target, cst.Subscript) and isinstance(base := _stored_in(t.target), cst.Name)
+                    )  # fmt: skip
+        return self
 
     @property
     def items(self) -> set[str]:
@@ -257,7 +288,7 @@ class _Informativeness:
         if any(self.index.symbols.resolve(func) in _EXCEPTION_ACCESSORS for func in calls):
             return True
         for name in names:
-            if name in self.derived:
+            if name in self.derived or name in self.carried:
                 return True
             if name in self.params or name in self.items or name in self.index.symbols.constants:
                 continue
@@ -615,6 +646,25 @@ def _swallow_roots(
     return set(found)
 
 
+def _empty_page(value: cst.BaseExpression, helper: FunctionInfo) -> bool:
+    """Whether a value is a dict literal that answers an empty page: every value is an empty collection, ``None``,
+    ``""`` or one of the function's parameters, and at least one is an empty list or dict (``{"vectors": [],
+    "namespace": namespace, "pagination_token": None}``)."""
+    if not isinstance(value, cst.Dict) or not value.elements:
+        return False
+    params = {p.name.value for p in helper.node.params.params}
+    emptied = False
+    for element in value.elements:
+        if not isinstance(element, cst.DictElement) or string_value(element.key) is None:
+            return False
+        empty = _empty_value(element.value)
+        if empty in ("[]", "{}"):
+            emptied = True
+        elif empty is None and not (isinstance(element.value, cst.Name) and element.value.value in params):
+            return False
+    return emptied
+
+
 def _own_swallows(
     helper: FunctionInfo, index: ModuleIndex, position: int | None = None
 ) -> list[tuple[str, cst.CSTNode | None]]:  # fmt: skip
@@ -630,6 +680,8 @@ def _own_swallows(
             elements = value.elements if isinstance(value, (cst.Tuple, cst.List)) else ()
             value = elements[position].value if position < len(elements) else cst.Name("True")
         empty = "False" if isinstance(value, cst.Name) and value.value == "False" else _empty_value(value)
+        if empty is None and position is None and _empty_page(value, helper):
+            empty = "{}"  # ``return {"vectors": [], "namespace": namespace, "next": None}``: an empty page
         if empty is not None:
             found.append((empty, returned))
     if position is None:
@@ -2186,7 +2238,7 @@ class GenericSwallowedException(Rule):
     A tool whose own broad `except` answers with what reads as a valid empty result is reported too: a text
     that says nothing was found (`except Exception: return "No interfaces found matching the criteria."`): the
     model is told there is nothing there when the lookup failed. So is one that answers with an empty value
-    (`except Exception: return ""`, `[]`, `{}` or `None`), also where the tool is a function a low-level
+    (`except Exception: return ""`, `[]`, `{}` or `None`, or an empty page, `{"vectors": [], "namespace": namespace, "next": None}`, whose values are empty, `None` or the function's parameters), also where the tool is a function a low-level
     dispatcher runs from a table or the project's registry and answers with (`return await
     TOOLS_MAP[name](client, arguments)`), and a tool that passes on the outcome of a helper whose
     broad `except` turns every exception into such a value: returned unchanged or inside a list, a dict, a
@@ -2229,7 +2281,9 @@ class GenericSwallowedException(Rule):
 
     Narrow `except` clauses are not reported (their type is the classification), nor reports that include
     the exception (`str(e)`, `f"{e}"`, `repr(e)`, `type(e).__name__`, `e.args`, `e.response["Error"]["Code"]`,
-    `traceback.format_exc()`, or a local value derived from it) or what a service answered (`response.text`,
+    `traceback.format_exc()`, or a local value derived from it, also a list an `except` of the function added it to
+    before the report reads it: `notes.append(f"part {i}: {e}")`, then `raise RuntimeError("\\n".join(notes))`)
+    or what a service answered (`response.text`,
     `response.status_code` of a response the function fetched), nor reports chosen by an `if` or `match`
     inside the handler (a classified report), nor a bare re-raise. A broad `except` around a try body of one
     statement (log calls aside) that only parses or converts an input (`int(limit)`, `datetime.strptime(day, ...)`,
@@ -2594,7 +2648,7 @@ class GenericSwallowedException(Rule):
                 # (``"File 1 could not be downloaded."``) is the failure's report.
                 report = FailureReport(node, Shape.ERROR_STRING, node.value)  # type: ignore[arg-type]
             payload, shape = report.payload, report.shape
-        if _Informativeness(index, function, None, [*within, node]).is_informative(payload):
+        if _Informativeness(index, function, None, [*within, node]).with_caught().is_informative(payload):
             return
         if _validates(helper) and _INPUT_ERROR.search(report_text(payload, function)):
             return  # ``if not validate_version(v): raise ValidationError(..., "Invalid version format")``
