@@ -30,7 +30,6 @@ import json
 import shlex
 import subprocess
 import sys
-from collections import defaultdict
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent / "field"

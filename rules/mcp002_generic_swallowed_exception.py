@@ -1128,12 +1128,9 @@ def _fallthrough_swallowed(
             return [("None", None)] if position is None else []  # the function ends: it returns None
         if isinstance(following, cst.SimpleStatementLine) and isinstance(following.body[0], cst.Return):
             returned = following.body[0]
-            value = returned.value
-            if position is not None:
-                elements = value.elements if isinstance(value, cst.Tuple) else ()
-                if position >= len(elements) or any(isinstance(e, cst.StarredElement) for e in elements):
-                    return []
-                value = elements[position].value
+            value, known = _returned_at(returned, position)
+            if not known:
+                return []
             if value is None:
                 return [("None", returned)]
             if isinstance(value, cst.Name) and value.value in ("False", "None"):
@@ -1155,6 +1152,18 @@ def _fallthrough_swallowed(
     return []
 
 
+def _returned_at(returned: cst.Return, position: int | None) -> tuple[cst.BaseExpression | None, bool]:
+    """What a ``return`` sends, or with a position what it puts there in a tuple (``return None, zone, None``); and
+    whether that is known (not for a position the tuple lacks, or a tuple with a starred element)."""
+    value = returned.value
+    if position is None:
+        return value, True
+    elements = value.elements if isinstance(value, cst.Tuple) else ()
+    if position >= len(elements) or any(isinstance(e, cst.StarredElement) for e in elements):
+        return None, False
+    return elements[position].value, True
+
+
 def _unfound_fallthrough(
     helper: FunctionInfo, index: ModuleIndex, position: int | None = None
 ) -> list[tuple[str, cst.CSTNode | None]]:  # fmt: skip
@@ -1170,13 +1179,8 @@ def _unfound_fallthrough(
     if not (isinstance(last, cst.SimpleStatementLine) and isinstance(last.body[0], cst.Return)):
         return []
     returned = last.body[0]
-    value = returned.value
-    if position is not None:
-        elements = value.elements if isinstance(value, cst.Tuple) else ()
-        if position >= len(elements) or any(isinstance(e, cst.StarredElement) for e in elements):
-            return []
-        value = elements[position].value
-    if not (value is None or isinstance(value, cst.Name) and value.value == "None"):
+    value, known = _returned_at(returned, position)
+    if not known or not (value is None or isinstance(value, cst.Name) and value.value == "None"):
         return []
     tries = [at for at, s in enumerate(statements) if isinstance(s, cst.Try)]
     if not tries:
@@ -2920,7 +2924,8 @@ class GenericSwallowedException(Rule):
         within = ancestors_within(self.context.ancestors, function)
         handler = next((n for n in reversed(within) if isinstance(n, cst.ExceptHandler)), None)
         if handler is not None and stored is target and self._emptied_in_place(node, handler, within, name):
-            what = f"Catch-all except {breadth(handler, self.context.index)}" if breadth(handler, self.context.index) else "Broad except"
+            broadness = breadth(handler, self.context.index)
+            what = f"Catch-all except {broadness}" if broadness else "Broad except"
             self.report(
                 node,
                 f"{what} only logs and puts {_empty_value(node.value)} in place of what its try fetches, so the "
@@ -3064,10 +3069,10 @@ class GenericSwallowedException(Rule):
         broadness = breadth(node, self.context.index)
         if broadness is None or _guards_import(try_node):
             return
+        what = f"Catch-all except {broadness}" if broadness else "Broad except"
         if not _only_notes(node):
             caller = self._stand_in_for_caller(node, try_node, scope)
             if caller is not None:
-                what = f"Catch-all except {broadness}" if broadness else "Broad except"
                 self.report(
                     node,
                     f"{what} answers a stand-in it makes here, so {caller}(), which reports the errors of this call, "
@@ -3079,7 +3084,6 @@ class GenericSwallowedException(Rule):
             return  # ``try: ...; return message`` / ``except Exception: pass``: what follows is another way to answer
         claimed = self._claimed_done(try_node, scope)
         if claimed is not None and _does_work(try_node.body, function, self.context.index):
-            what = f"Catch-all except {broadness}" if broadness else "Broad except"
             self.report(node, f"{what} only logs, so {claimed}() answers as if it succeeded; report the failure or let it raise")
             return
         candidates = [
@@ -3090,7 +3094,6 @@ class GenericSwallowedException(Rule):
         if not candidates:
             filled = self._filled_for_caller(try_node, function)
             if filled is not None:
-                what = f"Catch-all except {broadness}" if broadness else "Broad except"
                 self.report(
                     node,
                     f"{what} only logs, so {filled[0]}() answers {filled[1]} without what failed, as if it were "
@@ -3104,7 +3107,6 @@ class GenericSwallowedException(Rule):
         gathered = sorted(name for name in candidates if not self._reported_when_empty(function, name))
         if not gathered:
             return
-        what = f"Catch-all except {broadness}" if broadness else "Broad except"
         self.report(
             node,
             f"{what} only logs, so {function.name}() answers {gathered[0]} without what failed, as if it were "
