@@ -555,6 +555,35 @@ def _word_verdict(word: str) -> str | None:
     return verb_of(word) or (verb_of(word[:-1]) if word.endswith("s") else None)
 
 
+def _annotated_verdict(function: FunctionInfo | None) -> str | None:
+    """"read" when the decorator that registers a tool declares it read-only (``@mcp.tool(annotations=
+    ToolAnnotations(readOnlyHint=True))``, also ``annotations={"readOnlyHint": True}``): its author says it changes
+    nothing, which is what the other verdicts look for in its name, docstring and work; None otherwise."""
+    if function is None:
+        return None
+    for decorator in function.node.decorators:
+        call = decorator.decorator
+        if not isinstance(call, cst.Call):
+            continue
+        for arg in call.args:
+            if arg.keyword is None or arg.keyword.value != "annotations":
+                continue
+            value = arg.value
+            if isinstance(value, cst.Call):
+                hints = {a.keyword.value: a.value for a in value.args if a.keyword is not None}
+            elif isinstance(value, cst.Dict):
+                hints = {
+                    key: e.value for e in value.elements
+                    if isinstance(e, cst.DictElement) and (key := string_value(e.key)) is not None
+                }  # fmt: skip
+            else:
+                continue
+            hint = hints.get("readOnlyHint", hints.get("read_only_hint"))
+            if isinstance(hint, cst.Name) and hint.value == "True":
+                return "read"
+    return None
+
+
 def _work_verdict(function: FunctionInfo | None) -> str | None:
     """What the operation a tool answers with says it does, when neither its name nor its docstring does
     (``paper_authors`` returns ``await client.get_paper_authors(request)``): "read" when a ``return`` outside its
@@ -2408,7 +2437,10 @@ class EmptyResultAsError(Rule):
     `db.delete(row)`, `cur.execute("UPDATE ...")`) makes it an action. A tool named as a read acts only through
     a method of what it found or a write statement; handing the value to a helper (`create_reference(report)`)
     builds the answer. A tool whose name and docstring name no known verb (`paper_authors`) reads when it answers
-    with what a read gives (`return await client.get_paper_authors(request)`) and calls nothing that acts. When
+    with what a read gives (`return await client.get_paper_authors(request)`) and calls nothing that acts; one
+    whose registration declares it read-only (`@mcp.tool(annotations=ToolAnnotations(readOnlyHint=True))`, the MCP
+    tool annotation for a tool that does not modify its environment) reads too, in its own body (its helpers may
+    take apart what it was given). When
     none of this tells a read from an action (a tool named `clip_color` or
     `timeline(action=...)` outside its operation branches, a branch for `("get_stats", "purge")` together),
     nothing is reported: a guess would be wrong for the actions.
@@ -2978,7 +3010,7 @@ class EmptyResultAsError(Rule):
                 return _verdict(_branch_tools(handler, chain))
             return (
                 _verdict(_tool_names(handler)[:1]) or _described_verdict(handler.function)
-                or _work_verdict(handler.function)
+                or _work_verdict(handler.function) or _annotated_verdict(handler.function)
             )  # fmt: skip
         verdict = _combine([self._cached_verdict(h, scope.function) for h in scope.handlers])
         if verdict is not None and verdict != "mixed":
