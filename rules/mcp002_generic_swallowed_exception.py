@@ -45,6 +45,12 @@ _EXCEPTION_ACCESSORS = frozenset(
 )
 
 
+def _lead(broadness: str) -> str:
+    """How a message names the clause: ``Catch-all except ClientError`` for a library catch-all, else ``Broad
+    except``."""
+    return f"Catch-all except {broadness}" if broadness else "Broad except"
+
+
 def _says_nothing_found(value: cst.BaseExpression) -> bool:
     """Whether a returned value is a string that says nothing was found (``"No interfaces found"``)."""
     return string_prefix(value) is not None and ABSENCE.search(literal_text(value)) is not None
@@ -567,20 +573,25 @@ def _except_returns(helper: FunctionInfo, index: ModuleIndex | None = None) -> I
         yield returned
 
 
+def _except_dict_keys(helper: FunctionInfo, index: ModuleIndex) -> list[set[str]] | None:
+    """The literal keys of each dict a helper's broad ``except`` clauses answer (``{"Error": str(e)}``); None when
+    one answers anything but a dict literal, or a dict with a ``**spread``."""
+    found: list[set[str]] = []
+    for returned in _except_returns(helper, index):
+        value = returned.value
+        if not isinstance(value, cst.Dict) or any(isinstance(e, cst.StarredDictElement) for e in value.elements):
+            return None
+        found.append({
+            k for e in value.elements if isinstance(e, cst.DictElement) and (k := string_value(e.key)) is not None
+        })  # fmt: skip
+    return found
+
+
 def _missing_key(helper: FunctionInfo, key: str, index: ModuleIndex) -> bool:
     """Whether a helper's broad ``except`` clauses answer a dict literal without ``key`` (``{"Error": str(e)}``
     where the caller reads ``data.get("prices", [])``), and at least one does."""
-    found = False
-    for returned in _except_returns(helper, index):
-        value = returned.value
-        if not isinstance(value, cst.Dict):
-            return False
-        if any(isinstance(e, cst.DictElement) and string_value(e.key) == key for e in value.elements):
-            return False
-        if any(isinstance(e, cst.StarredDictElement) for e in value.elements):
-            return False
-        found = True
-    return found
+    keys = _except_dict_keys(helper, index)
+    return bool(keys) and all(key not in k for k in keys)  # type: ignore[union-attr]
 
 
 def _records_exception(handler: cst.ExceptHandler, name: str) -> bool:
@@ -2451,7 +2462,7 @@ class GenericSwallowedException(Rule):
         informativeness = _Informativeness(self.context.index, scope.function, handler, [*within, node])
         if report is None:
             value = node.value if isinstance(node, cst.Return) else None
-            what = f"Catch-all except {broadness}" if broadness else "Broad except"
+            what = _lead(broadness)
             # the tool itself, or a function its dispatcher runs from a table and answers with (``registered``)
             answers = scope.result_of is not None or scope.registered
             if isinstance(value, cst.Name) and value.value == "False" and answers:
@@ -2870,11 +2881,7 @@ class GenericSwallowedException(Rule):
         if helper is None or helper is function:
             return None
         # not when the function reads what the helper's ``except`` puts in (``if "Error" in data: return data``)
-        kept = {
-            k for returned in _except_returns(helper, helper.module or self.context.index)
-            if isinstance(returned.value, cst.Dict) for e in returned.value.elements
-            if isinstance(e, cst.DictElement) and (k := string_value(e.key)) is not None
-        }  # fmt: skip
+        kept = set().union(*(_except_dict_keys(helper, helper.module or self.context.index) or ()))
         if any(isinstance(n, cst.SimpleString) and string_value(n) in kept for n in function.own):
             return None
         return helper, key, default
@@ -2925,7 +2932,7 @@ class GenericSwallowedException(Rule):
         handler = next((n for n in reversed(within) if isinstance(n, cst.ExceptHandler)), None)
         if handler is not None and stored is target and self._emptied_in_place(node, handler, within, name):
             broadness = breadth(handler, self.context.index)
-            what = f"Catch-all except {broadness}" if broadness else "Broad except"
+            what = _lead(broadness)
             self.report(
                 node,
                 f"{what} only logs and puts {_empty_value(node.value)} in place of what its try fetches, so the "
@@ -3069,7 +3076,7 @@ class GenericSwallowedException(Rule):
         broadness = breadth(node, self.context.index)
         if broadness is None or _guards_import(try_node):
             return
-        what = f"Catch-all except {broadness}" if broadness else "Broad except"
+        what = _lead(broadness)
         if not _only_notes(node):
             caller = self._stand_in_for_caller(node, try_node, scope)
             if caller is not None:
@@ -3196,7 +3203,7 @@ class GenericSwallowedException(Rule):
         path = path_to(function.node, returned) or []
         if _Informativeness(index, function, None, path).is_informative(report.payload):
             return
-        what = f"Catch-all except {broadness}" if broadness else "Broad except"
+        what = _lead(broadness)
         self.report(
             returned,
             f"{what} above only logs, so this constant {report.shape.value} is what every failure returns; include "

@@ -21,6 +21,8 @@ from mcp_lint.failures import (
     caught_types,
     failure_report,
     is_error_string,
+    is_true,
+    literal_key,
     literal_text,
     message_node,
     payload_fields,
@@ -30,6 +32,7 @@ from mcp_lint.failures import (
 )
 from mcp_lint.fixes import call_tool_result, fill, quote_of
 from mcp_lint.literals import integer_value, literal_value, string_value
+from mcp_lint.protocol_errors import keyword_argument
 from mcp_lint.rule import Rule, RuleContext, ancestors_within
 from mcp_lint.traversal import binds, children, leaves, mentions, nodes, path_to, value_names, walk_paths
 
@@ -563,24 +566,16 @@ def _annotated_verdict(function: FunctionInfo | None) -> str | None:
         return None
     for decorator in function.node.decorators:
         call = decorator.decorator
-        if not isinstance(call, cst.Call):
+        arg = keyword_argument(call, "annotations") if isinstance(call, cst.Call) else None
+        value = arg.value if arg is not None else None
+        if isinstance(value, cst.Call):
+            hints = {a.keyword.value: a.value for a in value.args if a.keyword is not None}
+        elif isinstance(value, cst.Dict):
+            hints = {key: e.value for e in value.elements if (key := literal_key(e)) is not None}
+        else:
             continue
-        for arg in call.args:
-            if arg.keyword is None or arg.keyword.value != "annotations":
-                continue
-            value = arg.value
-            if isinstance(value, cst.Call):
-                hints = {a.keyword.value: a.value for a in value.args if a.keyword is not None}
-            elif isinstance(value, cst.Dict):
-                hints = {
-                    key: e.value for e in value.elements
-                    if isinstance(e, cst.DictElement) and (key := string_value(e.key)) is not None
-                }  # fmt: skip
-            else:
-                continue
-            hint = hints.get("readOnlyHint", hints.get("read_only_hint"))
-            if isinstance(hint, cst.Name) and hint.value == "True":
-                return "read"
+        if is_true(hints.get("readOnlyHint", hints.get("read_only_hint"))):
+            return "read"
     return None
 
 
