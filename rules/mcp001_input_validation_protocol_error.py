@@ -9,12 +9,13 @@ import libcst as cst
 
 from mcp_lint import frameworks as fw
 from mcp_lint.diagnostics import Applicability, Fix
-from mcp_lint.discovery import FunctionInfo, ModuleIndex
+from mcp_lint.discovery import FunctionInfo, ModuleIndex, mentions_unknown_tool
 from mcp_lint.dispatch import Dispatchers
 from mcp_lint.failures import caught_types, is_true
-from mcp_lint.fixes import protocol_error_fix, protocol_error_remedy, protocol_error_replacement
+from mcp_lint.fixes import call_tool_result, protocol_error_fix, protocol_error_imports, protocol_error_remedy, protocol_error_replacement
 from mcp_lint.frameworks.versions import FASTMCP_V4
-from mcp_lint.protocol_errors import argument, invalid_params_error
+from mcp_lint.literals import string_value
+from mcp_lint.protocol_errors import ProtocolError, argument, invalid_params_error
 from mcp_lint.rule import Rule, RuleContext, ancestors_within
 from mcp_lint.traversal import nodes, path_to
 
@@ -33,6 +34,14 @@ class InputValidationProtocolError(Rule):
     -32602 "Invalid params" protocol error and the framework's own argument validation into an "Internal error"
     protocol error; on fastmcp 2.x the result stays isError, its message prefixed "Invalid params:". A project
     whose pins allow no fastmcp 4 release (`fastmcp>=3.4,<3.5`, or mcp below 2) is not told.
+
+    And it finds mcp v2 server middleware, `async def check(ctx, call_next)` given to `MCPServer(...,
+    middleware=[check])` or appended to a server's `middleware` list in the same module, that raises a -32602
+    protocol error where it runs only for `tools/call` (under `if ctx.method == "tools/call":`, or after
+    `if ctx.method != "tools/call": return await call_next(ctx)`): it answers the call's arguments before any
+    tool runs, and the client receives the protocol error (measured with mcp 2.3.0's own client in
+    `tests/test_runtime_traps.py`). A raise on every request (a session check) and one whose message says the tool
+    is unknown are not reported.
 
     The unknown-tool fall-through of a low-level `tools/call` dispatcher is not reported: a raise outside
     every branch that selects a tool by name (not one before them, `if not arguments: raise McpError(...)`, which
@@ -112,6 +121,8 @@ class InputValidationProtocolError(Rule):
     place, nor where the error is built in a variable or by a helper, the message is absent, or the name
     `ToolError` is taken by something else.
 
+    - mcp v2 middleware: `return CallToolResult(isError=True, content=[TextContent(type="text", text=message)])`
+      in place of the raise; what middleware returns for `tools/call` is the call's result.
     - `ErrorHandlingMiddleware(...)`: adds `transform_errors=False` (replacing `transform_errors=True`); the
       middleware still logs and counts errors, and tool failures stay tool execution errors.
 
@@ -135,8 +146,9 @@ class InputValidationProtocolError(Rule):
     summary = "Input validation failure raised as a JSON-RPC -32602 protocol error"
     fix_applicability = Applicability.SAFE
     requires = re.compile(rb"INVALID_PARAMS|32602")
-    # The middleware may be added in any function (a server factory, a main()).
-    reads_bodies = re.compile(rb"(?i)middleware")
+    # The middleware may be added in any function (a server factory, a main()); mcp v2 middleware may test for
+    # ``tools/call`` in a function no tool reaches.
+    reads_bodies = re.compile(rb"(?i)middleware|tools/call")
 
     def __init__(self, context: RuleContext) -> None:
         super().__init__(context)
@@ -156,9 +168,22 @@ class InputValidationProtocolError(Rule):
         Returns:
             bool: False only when the rule certainly reports nothing in the module.
         """
-        return _MIDDLEWARE.search(source) is not None or super().could_report(source, has_tools, elsewhere)
+        if _MIDDLEWARE.search(source) is not None:
+            return True
+        # mcp v2 server middleware, which runs around every request, may raise one on ``tools/call``.
+        if _V2_MIDDLEWARE.search(source) is not None and cls.requires is not None and cls.requires.search(source):
+            return True
+        return super().could_report(source, has_tools, elsewhere)
 
     def visit_Module(self, node: cst.Module) -> None:
+        index = self.context.index
+        for _function, raised, error in tools_call_middleware_raises(node, index):
+            self.report(
+                raised,
+                "Server middleware answers tools/call input with a -32602 protocol error; return "
+                "CallToolResult(isError=True) from it instead, so that the model reads the message",
+                _middleware_result_fix(raised, error, index),
+            )
         sdk = self.context.sdk
         if not any(r.fastmcp is not None and r.fastmcp >= FASTMCP_V4 for r in sdk.runtimes(fw.Framework.FASTMCP)):
             return  # before fastmcp 4 (mcp v1) the transformed error still reaches the model as an isError result
@@ -273,6 +298,133 @@ def transforming_error_middleware(module: cst.Module, index: ModuleIndex) -> lis
             if flag is None or is_true(flag):
                 found.append(value)
     return found
+
+
+#: Bytes of a module that may give an mcp v2 server its middleware (``MCPServer(middleware=[...])``,
+#: ``server.middleware.append(...)``).
+_V2_MIDDLEWARE = re.compile(rb"middleware")
+#: What a ``tools/call`` middleware's method test compares with.
+_TOOLS_CALL = fw.TOOLS_CALL_METHOD
+#: The mcp v2 server classes whose ``middleware`` keyword or list wraps every request (the low-level ``Server`` has
+#: the list only, and only from mcp 2).
+_V2_SERVERS = frozenset(name for name, kind in fw.HIGH_LEVEL_SERVERS.items() if kind is fw.Framework.MCP_V2_MCPSERVER)
+
+
+def tools_call_middleware_raises(
+    module: cst.Module, index: ModuleIndex
+) -> list[tuple[FunctionInfo, cst.Raise, ProtocolError]]:
+    """Find the -32602 protocol errors that mcp v2 server middleware defined in the module raises on ``tools/call``.
+
+    mcp v2 middleware (``MCPServer(middleware=[check])``, ``server.middleware.append(check)``, each an
+    ``async def check(ctx, call_next)``) runs around every request; what it raises is the JSON-RPC error of that
+    request. A raise under a test that the request is ``tools/call`` (``if ctx.method == "tools/call":``, or after
+    ``if ctx.method != "tools/call": return await call_next(ctx)``) answers a tool call, so its -32602 is a tool input
+    error sent as a protocol error. A raise on every request (a session or routing check) is not, and a message
+    that says the tool is unknown is the protocol error that stays.
+
+    Args:
+        module (cst.Module): the module.
+        index (ModuleIndex): its discovery result, for imports and functions.
+    Returns:
+        list[tuple[FunctionInfo, cst.Raise, ProtocolError]]: the middleware function, the raise and the error it
+        builds, in source order.
+    """
+    names: list[str] = []
+    for node in nodes(module):
+        if not isinstance(node, cst.Call):
+            continue
+        listed: cst.BaseExpression | None = None
+        func = node.func
+        if (
+            isinstance(func, cst.Attribute) and func.attr.value in ("append", "insert", "extend")
+            and isinstance(func.value, cst.Attribute) and func.value.attr.value == "middleware" and node.args
+        ):  # fmt: skip
+            listed = node.args[-1].value
+        elif index.symbols.resolve_in(func, _V2_SERVERS):
+            listed = argument(node, "middleware", 99)
+        if isinstance(listed, (cst.List, cst.Tuple)):
+            names.extend(e.value.value for e in listed.elements if isinstance(e.value, cst.Name))
+        elif isinstance(listed, cst.Name):
+            names.append(listed.value)
+    if not names:
+        return []
+    found: list[tuple[FunctionInfo, cst.Raise, ProtocolError]] = []
+    for function in index.functions.values():
+        if function.parent is not None or function.class_name is not None or function.name not in names:
+            continue
+        for raised in function.own:
+            if not isinstance(raised, cst.Raise) or raised.exc is None:
+                continue
+            error = invalid_params_error(raised.exc, index, function)
+            if error is None or mentions_unknown_tool(error.literal_text):
+                continue
+            path = path_to(function.node, raised)
+            if path is not None and _on_tools_call(path) and not _converted(function, raised, index, 0):
+                found.append((function, raised, error))
+    return found
+
+
+def _middleware_result_fix(node: cst.Raise, error: ProtocolError, index: ModuleIndex) -> Fix | None:
+    """``return CallToolResult(isError=True, content=[TextContent(type="text", text=message)])`` in place of the
+    raise (safe: mcp v2 sends what middleware returns for ``tools/call`` as the call's result); None when the
+    message is not written in the raise."""
+    if error.message is None or error.call is not node.exc:
+        return None
+    result, imports = call_tool_result(error.message, is_error=True)
+    statement = cst.Return(value=result)
+    return Fix(
+        "Return CallToolResult(isError=True, ...) instead",
+        Applicability.SAFE,
+        [(node, lambda _: statement)],
+        imports,
+        protocol_error_imports(index),
+    )
+
+
+def _on_tools_call(path: list[cst.CSTNode]) -> bool:
+    """Whether the statement a path leads to runs only for ``tools/call`` requests: it is in the body of an ``if``
+    whose test says so, or after an ``if`` that leaves on any other method."""
+    for at, node in enumerate(path[:-1]):
+        below = path[at + 1]
+        if isinstance(node, cst.If) and below is node.body and _tests_method(node.test, positive=True):
+            return True
+        if isinstance(node, cst.IndentedBlock):
+            for statement in node.body:
+                if statement is below:
+                    break
+                if isinstance(statement, cst.If) and _tests_method(statement.test, positive=False) and _leaves(statement.body):
+                    return True
+    return False
+
+
+def _tests_method(test: cst.BaseExpression, positive: bool) -> bool:
+    """Whether a test compares something with ``"tools/call"``: with ``==`` (or ``in``) when ``positive``, with
+    ``!=`` (or ``not in``) otherwise; one side of an ``and`` (positive) or ``or`` (negative) suffices."""
+    if isinstance(test, cst.BooleanOperation):
+        joins = cst.And if positive else cst.Or
+        return isinstance(test.operator, joins) and (
+            _tests_method(test.left, positive) or _tests_method(test.right, positive)
+        )
+    if not isinstance(test, cst.Comparison) or len(test.comparisons) != 1:
+        return False
+    target = test.comparisons[0]
+    wanted = (cst.Equal, cst.In) if positive else (cst.NotEqual, cst.NotIn)
+    if not isinstance(target.operator, wanted):
+        return False
+    return any(string_value(side) == _TOOLS_CALL for side in (test.left, target.comparator)) or (
+        isinstance(target.comparator, (cst.Tuple, cst.List, cst.Set))
+        and any(string_value(e.value) == _TOOLS_CALL for e in target.comparator.elements)
+    )
+
+
+def _leaves(body: cst.BaseSuite) -> bool:
+    """Whether a block ends by leaving the function (``return``, ``raise``)."""
+    statements = body.body if isinstance(body, cst.IndentedBlock) else ()
+    if not statements:
+        small = body.body if isinstance(body, cst.SimpleStatementSuite) else ()
+        return bool(small) and isinstance(small[-1], (cst.Return, cst.Raise))
+    last = statements[-1]
+    return isinstance(last, cst.SimpleStatementLine) and isinstance(last.body[-1], (cst.Return, cst.Raise))
 
 
 def _transform_errors_off(updated: cst.CSTNode) -> cst.CSTNode:

@@ -1780,6 +1780,29 @@ def _boolean(value: cst.BaseExpression | None) -> bool:
     )
 
 
+def _parses_only(try_node: cst.Try) -> bool:
+    """Whether a try body parses a value and looks at it, calling nothing else (``parsed = urlparse(url)``, ``ok =
+    parsed.hostname in ALLOWED``): its except can only catch a value that does not parse."""
+    calls = [n for n in nodes(try_node.body, prune=_SCOPES) if isinstance(n, cst.Call)]
+    names = [callee_name(c.func) for c in calls]
+    return any(n in _PARSERS for n in names) and all(n in _PARSERS or n in _HARMLESS or n in _LOOKS for n in names)
+
+
+#: Words of a message that refuses an input.
+_REFUSED = re.compile(r"(?i)\bnot (?:allowed|permitted|supported)\b|\bunsupported\b|\brefused\b")
+
+
+def _guards_input(function: FunctionInfo, payload: cst.BaseExpression, index: ModuleIndex) -> bool:
+    """Whether a function's swallowed outcome is a guard's verdict on an input: every ``try`` with a broad
+    ``except`` only parses and looks (see :func:`_parses_only`), and the report names the input error or refuses
+    the input ("URL not allowed: ..."), so what the except took in is one more input the guard refuses."""
+    tries = [t for t in function.own_of(cst.Try) if any(breadth(h, index) is not None for h in t.handlers)]
+    if not tries or not all(_parses_only(t) for t in tries):
+        return False
+    text = report_text(payload, function)
+    return _INPUT_ERROR.search(text) is not None or _REFUSED.search(text) is not None
+
+
 def _checks_only(try_node: cst.Try) -> bool:
     """Whether a try body parses a value and checks it without any other call, answering only True or False
     (``parsed = urlparse(url)``, ``domain = parsed.netloc.lower()``, ``if domain in ALLOWED: return True``, ...):
@@ -1787,9 +1810,7 @@ def _checks_only(try_node: cst.Try) -> bool:
     returns = [n for n in nodes(try_node.body, prune=_SCOPES) if isinstance(n, cst.Return)]
     if not returns or not all(_boolean(r.value) for r in returns):
         return False
-    calls = [n for n in nodes(try_node.body, prune=_SCOPES) if isinstance(n, cst.Call)]
-    names = [callee_name(c.func) for c in calls]
-    return any(n in _PARSERS for n in names) and all(n in _PARSERS or n in _HARMLESS or n in _LOOKS for n in names)
+    return _parses_only(try_node)
 
 
 def _only_logs(line: cst.BaseStatement) -> bool:
@@ -2667,6 +2688,8 @@ class GenericSwallowedException(Rule):
             return
         if _validates(helper) and _INPUT_ERROR.search(report_text(payload, function)):
             return  # ``if not validate_version(v): raise ValidationError(..., "Invalid version format")``
+        if helper is function and _guards_input(function, payload, index):
+            return  # ``try: parsed = urlparse(url); ok = parsed.hostname in ALLOWED except Exception: ok = False``
         value = " or ".join(sorted(swallowed))
         self.report(
             node,

@@ -512,12 +512,13 @@ def _first_verb(name: str) -> str | None:
 
 
 def _is_part_getter(name: str) -> bool:
-    """``GetNodeGraph``, ``get_post_clip_graph``: a getter, without arguments, of one part of an object (a singular
-    noun); not ``get_markers`` or ``GetItemList`` (a collection), nor a getter that builds (``get_or_create``)."""
+    """``GetNodeGraph``, ``get_post_clip_graph``, ``fetch_organization``: a getter, without arguments, of one part of
+    an object or of the session's current record (a singular noun); not ``get_markers`` or ``GetItemList`` (a
+    collection), nor a getter that builds (``get_or_create``)."""
     words = _tokens(name)
     return (
         len(words) > 1
-        and words[0] == "get"
+        and words[0] in ("get", "fetch")
         and "or" not in words[1:]
         and not _is_collection_member(name)
         and words[-1] not in ("list", "all")
@@ -1266,9 +1267,9 @@ class Flow:
                 # the items a record holds
                 return "field"
             if (
-                isinstance(expr.func, cst.Attribute)
+                isinstance(expr.func, (cst.Attribute, cst.Name))
                 and not expr.args
-                and isinstance(expr.func.value, cst.Name)
+                and (isinstance(expr.func, cst.Name) or isinstance(expr.func.value, cst.Name))
                 and callee is not None
                 and _is_part_getter(callee)
             ):

@@ -675,9 +675,7 @@ class Linker:
                 if made is None or made[0] != "function":
                     return [], []
                 maker = self.functions[made[1]][made[2]]
-                found = []
-                for returned in maker.return_values:
-                    found.extend(self._obj_functions(self.resolve(made[1], made[2], returned)))
+                found = self._returned_items(made[1], maker)
                 return found or self._loaded_methods(made[1], maker), []
             if inner[0] == "ref":
                 exported = self._exported(file, scope, inner[1])
@@ -685,6 +683,20 @@ class Linker:
                     return exported, []  # ``for name in exported:`` over ``from .tools import __all__ as exported``
             return self._functions_in(inner, file, scope)  # a name, or ``("refs", ...)`` of a literal
         return [], []
+
+    def _returned_items(self, file: str, maker: FunctionSummary, depth: int = 0) -> list[tuple[str, str]]:
+        """The functions among the items of what a function returns (``return [search, fetch]``, ``return TOOLS``),
+        following a returned call into what the called function returns (``return filter_tools(...)``), a few calls
+        deep: a function called is not an item."""
+        found: list[tuple[str, str]] = []
+        for returned in maker.return_values:
+            obj = self.resolve(file, maker.path, returned)
+            if returned in maker.returned_calls and obj is not None and obj[0] == "function":
+                if depth < 3:
+                    found.extend(self._returned_items(obj[1], self.functions[obj[1]][obj[2]], depth + 1))
+                continue
+            found.extend(self._obj_functions(obj))
+        return found
 
     def _loaded_methods(self, file: str, loader: FunctionSummary) -> list[tuple[str, str]]:
         """The tools a loader gives that makes instances of the project's tool classes and takes their members by

@@ -77,6 +77,7 @@ class FunctionSummary:
             .handle(arguments)``, ``HANDLERS.get(name).run(args)``): the dotted collection and the method.
         getattrs (list[tuple[str, str]]): ``getattr(obj, computed)`` calls: the object and the name's literal prefix.
         return_values (list[str]): dotted names returned, and dotted callees of calls returned.
+        returned_calls (set[str]): of those, the dotted callees of calls returned (``return filter_tools(...)``).
         imports (dict[str, str]): imports made inside it (local name to symbolic qualified name).
         assigns (dict[str, str]): local ``name = Callee(...)`` assignments: name to dotted callee.
         aliases (dict[str, str]): locals bound once to a dotted name (``mcp = self.mcp``): name to that name.
@@ -120,6 +121,7 @@ class FunctionSummary:
     table_calls: list[tuple[str, str]] = field(default_factory=list)
     getattrs: list[tuple[str, str]] = field(default_factory=list)
     return_values: list[str] = field(default_factory=list)
+    returned_calls: set[str] = field(default_factory=set)
     imports: dict[str, str] = field(default_factory=dict)
     assigns: dict[str, str] = field(default_factory=dict)
     aliases: dict[str, str] = field(default_factory=dict)
@@ -189,7 +191,8 @@ class ModuleSummary:
         tables (dict[str, list[str]]): module-level collections: name to every dotted name in the literal.
         registrations (list[Registration]): candidate tool registrations.
         packed (list[tuple[str | None, str, str]]): names given as keywords to a class (``ToolDefinition(fn=search)``,
-            also ``fn=wrapper(search)``; maybe a tool packed into a definition object): the path of the function the call is in (None at module
+            also ``fn=wrapper(search)``; maybe a tool packed into a definition object), or under a key that names a
+            function in a dict literal (``{"func": search}``): the path of the function the call is in (None at module
             level), the keyword, and the dotted name; parameters and locals left out.
         units (list[tuple[int, int, str]]): each top-level function and class, the units whose results the check step
             may keep across edits: its first line (its first decorator's), its last line, and a hash of those lines.
@@ -475,6 +478,8 @@ class _Summariser:
                 function.return_values.extend(r for a in value.args for r in _refs(a))  # ``return list(TOOLS)``
             elif returned is not None:
                 function.return_values.append(returned)
+                if isinstance(value, ast.Call):
+                    function.returned_calls.add(returned)
             elif isinstance(value, _COLLECTIONS):
                 function.return_values.extend(_refs(value))  # ``return {"list_spaces": tools.list_spaces, ...}``
             if isinstance(value, ast.Call) and value.keywords:
@@ -674,10 +679,23 @@ class _Summariser:
                     function.indexed.add(held)  # ``self.tool_definitions[name]``
             elif isinstance(node, ast.NamedExpr) and function is not None:
                 self.bind(node.target, node.value, function, False)
+            elif isinstance(node, ast.Dict):
+                self.packed_in_dict(node, function)
             elif isinstance(node, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)) and function is not None:
                 for generator in node.generators:
                     self.bind(generator.target, None, function, False)
             stack.extend(ast.iter_child_nodes(node))
+
+    def packed_in_dict(self, node: ast.Dict, function: FunctionSummary | None) -> None:
+        """``{"func": get_job, "name": "get_job"}``: a function given under a key that names one, maybe a tool packed
+        into a definition dict that a loop registers (``for d in defs: mcp.tool()(d["func"])``)."""
+        local = {p for p, _ in function.params} | function.assigned_names if function is not None else set()
+        for key, value in zip(node.keys, node.values):
+            if not (isinstance(key, ast.Constant) and key.value in _TARGET_KEYWORDS):
+                continue
+            ref = dotted(value) if isinstance(value, (ast.Name, ast.Attribute)) else None
+            if ref is not None and ref.split(".", 1)[0] not in local:
+                self.summary.packed.append((function.path if function is not None else None, key.value, ref))
 
     def call(self, node: ast.Call, function: FunctionSummary | None) -> None:
         func = node.func
