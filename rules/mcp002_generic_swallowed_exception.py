@@ -1175,6 +1175,42 @@ def _returned_at(returned: cst.Return, position: int | None) -> tuple[cst.BaseEx
     return elements[position].value, True
 
 
+def _reports_error_beside(
+    payload: cst.BaseExpression, function: FunctionInfo, helper: FunctionInfo, index: ModuleIndex
+) -> bool:
+    """Whether a report carries what a helper put beside its swallowed value: the report reads a local unpacked
+    from the helper's call (``ok, detail = await run_guarded(...)``) at a position where every broad ``except``
+    of the helper returns the caught exception (``return False, f"Error: {e}"``)."""
+    for name in value_names(payload)[0]:
+        unpacked = function.unpacked(name)
+        if unpacked is None:
+            continue
+        value, position = unpacked
+        if isinstance(value, cst.Await):
+            value = value.expression
+        if isinstance(value, cst.Call) and callee_name(value.func) == helper.name and _error_at(helper, position, index):
+            return True
+    return False
+
+
+def _error_at(helper: FunctionInfo, position: int, index: ModuleIndex) -> bool:
+    """Whether every ``return`` in a helper's broad ``except`` clauses (one at least) puts the caught exception at
+    a position of the tuple it returns."""
+    found = False
+    for handler in helper.own_of(cst.ExceptHandler):
+        if breadth(handler, index) is None:
+            continue
+        caught = caught_name(handler)
+        for node in nodes(handler.body, prune=_SCOPES):
+            if not isinstance(node, cst.Return):
+                continue
+            value, known = _returned_at(node, position)
+            if not known or value is None or caught is None or not mentions(value, {caught}):
+                return False
+            found = True
+    return found
+
+
 def _unfound_fallthrough(
     helper: FunctionInfo, index: ModuleIndex, position: int | None = None
 ) -> list[tuple[str, cst.CSTNode | None]]:  # fmt: skip
@@ -2688,6 +2724,8 @@ class GenericSwallowedException(Rule):
             return
         if _validates(helper) and _INPUT_ERROR.search(report_text(payload, function)):
             return  # ``if not validate_version(v): raise ValidationError(..., "Invalid version format")``
+        if helper is not function and _reports_error_beside(payload, function, helper, index):
+            return  # ``ok, detail = run_guarded(...)``, ``if not ok: return {"message": str(detail)}``
         if helper is function and _guards_input(function, payload, index):
             return  # ``try: parsed = urlparse(url); ok = parsed.hostname in ALLOWED except Exception: ok = False``
         value = " or ".join(sorted(swallowed))

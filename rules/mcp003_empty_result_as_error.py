@@ -1187,6 +1187,11 @@ class Flow:
         if isinstance(expr, cst.IfExp):  # ``best = (human[0] if human else hits[0]) if hits else None``
             arms = {self.kind(expr.body), self.kind(expr.orelse)} - {"placeholder"}
             return arms.pop() if len(arms) == 1 else "other"
+        if isinstance(expr, (cst.List, cst.Tuple)) and expr.elements:
+            # ``items = [response]``: the one record a read answered, as a list of one
+            kinds = {self.kind(e.value) for e in expr.elements if not isinstance(e, cst.StarredElement)}
+            kinds.discard("placeholder")
+            return kinds.pop() if len(kinds) == 1 and kinds <= {"result", "input"} else "other"
         if isinstance(expr, (cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp)):
             iters: list[cst.BaseExpression] = []
             clause: cst.CompFor | None = expr.for_in
