@@ -2061,6 +2061,7 @@ def _returned_whole(function: FunctionInfo) -> set[str]:
     if known is not None:
         return set(known)
     found: set[str] = set()
+    runs = _callable_params(function)
     for value in function.returns:
         called = {
             id(n.func) for n in nodes(value, prune=_SCOPES)
@@ -2071,9 +2072,30 @@ def _returned_whole(function: FunctionInfo) -> set[str]:
             if isinstance(n, cst.Subscript) and not all(isinstance(e.slice, cst.Slice) for e in n.slice)
             or isinstance(n, cst.Attribute) and id(n) not in called
         }  # fmt: skip
-        found.update(n.value for n in nodes(value, prune=_SCOPES) if isinstance(n, cst.Name) and id(n) not in parts)
+        # ``return func(*converted_args, **kwargs)`` in a decorator's wrapper: the arguments of the function it
+        # was given, which it runs; its answer is that function's, not theirs
+        given = {
+            id(a) for n in nodes(value, prune=_SCOPES)
+            if isinstance(n, cst.Call) and isinstance(n.func, cst.Name) and n.func.value in runs
+            for arg in n.args for a in nodes(arg.value, prune=_SCOPES)
+        }  # fmt: skip
+        found.update(
+            n.value for n in nodes(value, prune=_SCOPES) if isinstance(n, cst.Name) and id(n) not in parts | given
+        )
     function.memo[("MCP002.whole",)] = frozenset(found)
     return found
+
+
+def _callable_params(function: FunctionInfo) -> set[str]:
+    """The parameters of a function and of the functions around it, which it may call (``func`` in ``def
+    decorator(func): def wrapper(*args): ... return func(*args)``)."""
+    names: set[str] = set()
+    scope: FunctionInfo | None = function
+    while scope is not None:
+        params = scope.node.params
+        names.update(p.name.value for p in (*params.posonly_params, *params.params, *params.kwonly_params))
+        scope = scope.parent
+    return names
 
 
 def _refilled_when_empty(function: FunctionInfo, name: str) -> bool:
