@@ -1928,6 +1928,28 @@ def _stub(function: FunctionInfo) -> bool:
 _CLIENT = re.compile(r"(?i)client|session|http|requests|api|graph|conn|service")
 
 
+#: Methods of a compiled regular expression (and functions of ``re``), pure only there.
+_REGEX_METHODS = frozenset({"match", "fullmatch", "search", "findall", "finditer", "sub"})
+#: Names of what holds a regular expression: ``re``, ``pattern``, ``_DATE_RE``, ``URL_REGEX``, a constant.
+_PATTERN_NAME = re.compile(r"(?i)regex|pattern|_re$|^rx")
+
+
+def _regex_of(func: cst.BaseExpression, function: FunctionInfo) -> bool:
+    """Whether a ``match``/``search``/... call is one of a regular expression: called on ``re``, on a name that says
+    it holds a pattern, or on a local bound to ``re.compile(...)``; a bare ``search(...)`` is ``re``'s when
+    imported from it, which is not known here, so it counts."""
+    if not isinstance(func, cst.Attribute):
+        return True
+    receiver = func.value
+    last = (callee_name(receiver) or "").rsplit(".", 1)[-1]
+    if last == "re" or _PATTERN_NAME.search(last) or re.fullmatch(r"_?[A-Z][A-Z0-9_]*", last):
+        return True
+    if isinstance(receiver, cst.Name):
+        value = function.assigned(receiver.value)
+        return isinstance(value, cst.Call) and callee_name(value.func) == "compile"
+    return False
+
+
 def _does_work(block: cst.CSTNode, function: FunctionInfo, index: ModuleIndex, depth: int = 0) -> bool:
     """Whether a block does work that may fail for a reason outside it: it awaits, or calls a function that is
     not a builtin or a class or a method that is not pure (see ``_PURE_CALLS``: ``lambda_client.list_tags(...)``),
@@ -1960,6 +1982,8 @@ def _does_work(block: cst.CSTNode, function: FunctionInfo, index: ModuleIndex, d
         if name in _PURE_CALLS and not (
             # ``await graph.get(url)``, ``self.http.get(url)``: a request, not a dict's ``get``
             name == "get" and (id(node) in awaited or _CLIENT.search(callee_name(getattr(func, "value", func)) or ""))
+            # ``index.search(query)``: a search of a service, not of a regular expression
+            or name in _REGEX_METHODS and not _regex_of(func, function)
         ):  # fmt: skip
             continue
         if _LOGGER.match(name) or isinstance(func, cst.Attribute) and _LOGGER.match(callee_name(func.value) or ""):
