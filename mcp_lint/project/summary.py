@@ -575,6 +575,10 @@ class _Summariser:
             return
         if isinstance(value, ast.Await):
             value = value.value
+        if isinstance(value, ast.BoolOp) and isinstance(value.op, ast.Or):
+            made = [v for v in value.values if isinstance(v, ast.Call)]
+            if made:
+                value = made[-1]  # ``self._transport = transport or JMAPTransport(...)``: what it makes when not given
         callee = dotted(value.func) if isinstance(value, ast.Call) else None
         kind = callee or type_name(annotation)
         if isinstance(target, ast.Name):
