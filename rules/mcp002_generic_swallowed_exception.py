@@ -2015,6 +2015,27 @@ def _gathered(try_node: cst.Try, function: FunctionInfo) -> set[str]:
     return names
 
 
+def _skipped_rest(handler: cst.ExceptHandler, try_node: cst.Try, ancestors: Sequence[cst.CSTNode]) -> set[str]:
+    """What the rest of a loop's body gathers after a ``try`` whose ``except`` ends with ``continue`` (``try: html =
+    fetch(category)`` / ``except Exception: log(...); continue``, then ``catalog[key] = parse(html)``): a failed
+    item skips it, and is left out as the ``try``'s own filling would be."""
+    body = handler.body.body if isinstance(handler.body, cst.IndentedBlock) else ()
+    last = body[-1] if body else None
+    if not (isinstance(last, cst.SimpleStatementLine) and isinstance(last.body[-1], cst.Continue)):
+        return set()
+    block = ancestors[-2] if len(ancestors) >= 2 else None
+    loop = ancestors[-3] if len(ancestors) >= 3 else None
+    if not (isinstance(block, cst.IndentedBlock) and isinstance(loop, (cst.For, cst.While)) and loop.body is block):
+        return set()
+    names: set[str] = set()
+    after = False
+    for statement in block.body:
+        if after:
+            names |= _gathered_by(statement)
+        after = after or statement is try_node
+    return names
+
+
 def _gathered_by(block: cst.CSTNode) -> set[str]:
     """The locals a block appends to, extends, adds to, updates, stores under a key of (also a nested one) or adds
     to with ``+=``."""
@@ -3200,8 +3221,9 @@ class GenericSwallowedException(Rule):
         if claimed is not None and _does_work(try_node.body, function, self.context.index):
             self.report(node, f"{what} only logs, so {claimed}() answers as if it succeeded; report the failure or let it raise")
             return
+        gathered = _gathered(try_node, function) | _skipped_rest(node, try_node, self.context.ancestors)
         candidates = [
-            name for name in _gathered(try_node, function) & _returned_whole(function)
+            name for name in gathered & _returned_whole(function)
             if not mentions(node, {name}) and not _answered_as_found(try_node, function, name)
             and not _refilled_when_empty(function, name)
         ]  # fmt: skip
