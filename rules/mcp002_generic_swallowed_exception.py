@@ -2442,7 +2442,17 @@ class GenericSwallowedException(Rule):
     `return False, info`), when the tool reports that value, or returns a dict holding it beside the flag
     (`return False, {"error": f"Request error: {message}"}` with `message = str(e)`), and a helper whose try only
     parses a value and checks it (`urlparse`, `lower()`, `startswith`, a membership test, `re.match`), answering
-    only truth values: a validator.
+    only truth values: a validator; and a guard in the function itself whose every broad `try` only parses and
+    looks, whose `except` sets a flag to False, and whose report names the input error or refuses the input (`raise
+    ValueError(f"URL not allowed: {url!r}")`). A report that reads what a helper put beside its swallowed value,
+    where every broad `except` of the helper returns the exception there (`ok, detail = await run_guarded(...)`,
+    `if not ok: return {"message": str(detail)}` over `except Exception as e: return False, f"Error: {e}"`),
+    carries the error. `search`, `match`, `findall` and `sub` count as pure only on a regular expression (`re`, a
+    name that says pattern or regex, a constant, a local made by `re.compile`): `index.search(query)` is work.
+    A loop whose `except` ends with `continue` skips what the rest of the loop body gathers after the `try`
+    (`catalog[key] = ...` after `try: page = fetch(category)`), as it would skip the `try`'s own filling; the
+    arguments a decorator's wrapper hands to the function it was given (`return func(*converted_args)`) are not
+    its answer.
 
     The helpers and their outcomes are followed however the tool reaches them: through a project function that
     runs the function it is given, first or by keyword (`await run_blocking(client.get_card_table, project_id)`

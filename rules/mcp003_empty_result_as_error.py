@@ -139,6 +139,8 @@ _PAYLOAD = frozenset(
     "to_list tolist to_dict dict model_dump records rows list".split()
 )
 _COUNT_WORDS = frozenset("count total num number size length".split())
+#: Methods that take one element of a parsed document at a path (ElementTree, BeautifulSoup, lxml).
+_ELEMENT_LOOKUPS = frozenset({"find", "findtext", "select_one"})
 # Verbs of tool names and operations: a read answers a question, an action changes something.
 _READ_VERBS = frozenset(
     "get fetch find lookup look search list read query describe show retrieve view browse inspect count check "
@@ -1272,6 +1274,17 @@ class Flow:
                 # the items a record holds
                 return "field"
             if (
+                isinstance(expr.func, cst.Attribute)
+                and callee in _ELEMENT_LOOKUPS
+                and positional
+                and isinstance(positional[0], (cst.SimpleString, cst.FormattedString, cst.ConcatenatedString))
+                and not self.from_input(positional[0])
+                and self.kind(expr.func.value) in ("result", "field")
+            ):
+                # ``root.find(".//{DAV:}calendar-home-set/{DAV:}href")`` in a parsed response: an element of a fetched
+                # document at a fixed path, a field of it, whose absence is a malformed answer, not an empty one
+                return "field"
+            if (
                 isinstance(expr.func, (cst.Attribute, cst.Name))
                 and not expr.args
                 and (isinstance(expr.func, cst.Name) or isinstance(expr.func.value, cst.Name))
@@ -2379,8 +2392,10 @@ class EmptyResultAsError(Rule):
     result.get("success"):`); a missing scalar field
     of a fetched record, tested directly or through a name bound to it (`if not user.email`,
     `account_id = ad.get("account_id")`, `xbrl = filing.xbrl()`, `graph = item.GetNodeGraph()`), or a literal
-    key (`"creative" not in ad`); a single object read through a getter given no arguments
-    (`project = manager.GetCurrentProject()`): a part of what the tool holds, or an unmet precondition;
+    key (`"creative" not in ad`), or an element of a fetched document at a fixed path (`root.find(".//{DAV:}href")`,
+    not one at a path made of the tool's arguments); a single object read through a getter given no arguments
+    (`project = manager.GetCurrentProject()`, `org = fetch_organization()`): a part of what the tool holds, or the
+    session's current record, an unmet precondition;
     `None` in place of a listing given nothing of the tool's arguments, which the code then goes through item by
     item (`rows = db.table("watchlist").select("ticker").execute().data`, `if rows is None: raise ...`, then
     `{r["ticker"] for r in rows}`): the empty listing is no rows, and goes on, so `None` is an abnormal answer
