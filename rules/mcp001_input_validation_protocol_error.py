@@ -17,7 +17,7 @@ from mcp_lint.frameworks.versions import FASTMCP_V4
 from mcp_lint.literals import string_value
 from mcp_lint.protocol_errors import ProtocolError, argument, invalid_params_error
 from mcp_lint.rule import Rule, RuleContext, ancestors_within
-from mcp_lint.traversal import nodes, path_to
+from mcp_lint.traversal import leaves, nodes, path_to
 
 
 class InputValidationProtocolError(Rule):
@@ -177,7 +177,7 @@ class InputValidationProtocolError(Rule):
 
     def visit_Module(self, node: cst.Module) -> None:
         index = self.context.index
-        for _function, raised, error in tools_call_middleware_raises(node, index):
+        for raised, error in tools_call_middleware_raises(node, index):
             self.report(
                 raised,
                 "Server middleware answers tools/call input with a -32602 protocol error; return "
@@ -303,16 +303,12 @@ def transforming_error_middleware(module: cst.Module, index: ModuleIndex) -> lis
 #: Bytes of a module that may give an mcp v2 server its middleware (``MCPServer(middleware=[...])``,
 #: ``server.middleware.append(...)``).
 _V2_MIDDLEWARE = re.compile(rb"middleware")
-#: What a ``tools/call`` middleware's method test compares with.
-_TOOLS_CALL = fw.TOOLS_CALL_METHOD
 #: The mcp v2 server classes whose ``middleware`` keyword or list wraps every request (the low-level ``Server`` has
 #: the list only, and only from mcp 2).
 _V2_SERVERS = frozenset(name for name, kind in fw.HIGH_LEVEL_SERVERS.items() if kind is fw.Framework.MCP_V2_MCPSERVER)
 
 
-def tools_call_middleware_raises(
-    module: cst.Module, index: ModuleIndex
-) -> list[tuple[FunctionInfo, cst.Raise, ProtocolError]]:
+def tools_call_middleware_raises(module: cst.Module, index: ModuleIndex) -> list[tuple[cst.Raise, ProtocolError]]:
     """Find the -32602 protocol errors that mcp v2 server middleware defined in the module raises on ``tools/call``.
 
     mcp v2 middleware (``MCPServer(middleware=[check])``, ``server.middleware.append(check)``, each an
@@ -326,8 +322,7 @@ def tools_call_middleware_raises(
         module (cst.Module): the module.
         index (ModuleIndex): its discovery result, for imports and functions.
     Returns:
-        list[tuple[FunctionInfo, cst.Raise, ProtocolError]]: the middleware function, the raise and the error it
-        builds, in source order.
+        list[tuple[cst.Raise, ProtocolError]]: each raise and the error it builds, in source order.
     """
     names: list[str] = []
     for node in nodes(module):
@@ -348,7 +343,7 @@ def tools_call_middleware_raises(
             names.append(listed.value)
     if not names:
         return []
-    found: list[tuple[FunctionInfo, cst.Raise, ProtocolError]] = []
+    found: list[tuple[cst.Raise, ProtocolError]] = []
     for function in index.functions.values():
         if function.parent is not None or function.class_name is not None or function.name not in names:
             continue
@@ -360,7 +355,7 @@ def tools_call_middleware_raises(
                 continue
             path = path_to(function.node, raised)
             if path is not None and _on_tools_call(path) and not _converted(function, raised, index, 0):
-                found.append((function, raised, error))
+                found.append((raised, error))
     return found
 
 
@@ -392,7 +387,7 @@ def _on_tools_call(path: list[cst.CSTNode]) -> bool:
             for statement in node.body:
                 if statement is below:
                     break
-                if isinstance(statement, cst.If) and _tests_method(statement.test, positive=False) and _leaves(statement.body):
+                if isinstance(statement, cst.If) and _tests_method(statement.test, positive=False) and leaves(statement.body):
                     return True
     return False
 
@@ -411,20 +406,10 @@ def _tests_method(test: cst.BaseExpression, positive: bool) -> bool:
     wanted = (cst.Equal, cst.In) if positive else (cst.NotEqual, cst.NotIn)
     if not isinstance(target.operator, wanted):
         return False
-    return any(string_value(side) == _TOOLS_CALL for side in (test.left, target.comparator)) or (
+    return any(string_value(side) == fw.TOOLS_CALL_METHOD for side in (test.left, target.comparator)) or (
         isinstance(target.comparator, (cst.Tuple, cst.List, cst.Set))
-        and any(string_value(e.value) == _TOOLS_CALL for e in target.comparator.elements)
+        and any(string_value(e.value) == fw.TOOLS_CALL_METHOD for e in target.comparator.elements)
     )
-
-
-def _leaves(body: cst.BaseSuite) -> bool:
-    """Whether a block ends by leaving the function (``return``, ``raise``)."""
-    statements = body.body if isinstance(body, cst.IndentedBlock) else ()
-    if not statements:
-        small = body.body if isinstance(body, cst.SimpleStatementSuite) else ()
-        return bool(small) and isinstance(small[-1], (cst.Return, cst.Raise))
-    last = statements[-1]
-    return isinstance(last, cst.SimpleStatementLine) and isinstance(last.body[-1], (cst.Return, cst.Raise))
 
 
 def _transform_errors_off(updated: cst.CSTNode) -> cst.CSTNode:

@@ -177,13 +177,7 @@ class _Informativeness:
         self.at = at
         # The function's parameters, and those of the functions it is nested in (``def instrumented(*, tool_name,
         # handler): async def _inner(...)``: what the factory was given for the tool is configuration).
-        self.params: set[str] = set()
-        scope: FunctionInfo | None = function
-        while scope is not None:
-            params = scope.node.params
-            self.params.update(p.name.value for p in (*params.posonly_params, *params.params, *params.kwonly_params))
-            self.params.update(s.name.value for s in (params.star_arg, params.star_kwarg) if isinstance(s, cst.Param))
-            scope = scope.parent
+        self.params = _enclosing_params(function)
         exception = handler.name.name if handler is not None and handler.name is not None else None
         self.derived = {exception.value} if isinstance(exception, cst.Name) else set()
         #: Loop variables: an item of what the tool iterates (an id from its arguments) is not an error.
@@ -1047,13 +1041,19 @@ def _fills(function: FunctionInfo, name: str) -> list[cst.Call]:
     return [call for filled, call in _fill_calls(function.node.body) if filled == name]
 
 
+def _ends_in_continue(handler: cst.ExceptHandler) -> bool:
+    """Whether an ``except`` clause's last statement ends with ``continue``."""
+    body = handler.body.body if isinstance(handler.body, cst.IndentedBlock) else ()
+    last = body[-1] if body else None
+    return isinstance(last, cst.SimpleStatementLine) and isinstance(last.body[-1], cst.Continue)
+
+
 def _skips(handler: cst.ExceptHandler) -> bool:
     """Whether an ``except`` clause goes on to the next item: it ends in ``continue`` or only passes."""
     body = handler.body.body if isinstance(handler.body, cst.IndentedBlock) else ()
-    last = body[-1] if body else None
-    if not isinstance(last, cst.SimpleStatementLine):
-        return False
-    return isinstance(last.body[-1], cst.Continue) or (len(body) == 1 and all(isinstance(s, cst.Pass) for s in last.body))
+    return _ends_in_continue(handler) or (
+        len(body) == 1 and isinstance(body[0], cst.SimpleStatementLine) and all(isinstance(s, cst.Pass) for s in body[0].body)
+    )
 
 
 def _only_emptied(function: FunctionInfo, name: str) -> bool:
@@ -1107,12 +1107,7 @@ def _loop_swallowed(helper: FunctionInfo, index: ModuleIndex) -> list[tuple[str,
             if not isinstance(node, cst.Try) or _guards_import(node):
                 continue
             for handler in node.handlers:
-                ending = handler.body.body[-1] if isinstance(handler.body, cst.IndentedBlock) else None
-                if (
-                    isinstance(ending, cst.SimpleStatementLine)
-                    and isinstance(ending.body[-1], cst.Continue)
-                    and breadth(handler, index) is not None
-                ):
+                if _ends_in_continue(handler) and breadth(handler, index) is not None:
                     return [(text, last.body[-1])]  # type: ignore[list-item]
     return []
 
@@ -2019,9 +2014,7 @@ def _skipped_rest(handler: cst.ExceptHandler, try_node: cst.Try, ancestors: Sequ
     """What the rest of a loop's body gathers after a ``try`` whose ``except`` ends with ``continue`` (``try: html =
     fetch(category)`` / ``except Exception: log(...); continue``, then ``catalog[key] = parse(html)``): a failed
     item skips it, and is left out as the ``try``'s own filling would be."""
-    body = handler.body.body if isinstance(handler.body, cst.IndentedBlock) else ()
-    last = body[-1] if body else None
-    if not (isinstance(last, cst.SimpleStatementLine) and isinstance(last.body[-1], cst.Continue)):
+    if not _ends_in_continue(handler):
         return set()
     block = ancestors[-2] if len(ancestors) >= 2 else None
     loop = ancestors[-3] if len(ancestors) >= 3 else None
@@ -2064,9 +2057,8 @@ def _only_notes(handler: cst.ExceptHandler) -> bool:
     """Whether an ``except`` clause only logs, prints or passes, and may then go on to the next item
     (``continue``): it keeps nothing of the failure."""
     body = list(handler.body.body) if isinstance(handler.body, cst.IndentedBlock) else []
-    last = body[-1] if body else None
-    if isinstance(last, cst.SimpleStatementLine) and isinstance(last.body[-1], cst.Continue):
-        if len(last.body) > 1:
+    if _ends_in_continue(handler):
+        if len(body[-1].body) > 1:  # type: ignore[attr-defined]
             return False
         body = body[:-1]
     return not body or _quiet(handler.with_changes(body=handler.body.with_changes(body=body)), stores=False)
@@ -2106,7 +2098,7 @@ def _returned_whole(function: FunctionInfo) -> set[str]:
     if known is not None:
         return set(known)
     found: set[str] = set()
-    runs = _callable_params(function)
+    runs = _enclosing_params(function)
     for value in function.returns:
         called = {
             id(n.func) for n in nodes(value, prune=_SCOPES)
@@ -2131,14 +2123,16 @@ def _returned_whole(function: FunctionInfo) -> set[str]:
     return found
 
 
-def _callable_params(function: FunctionInfo) -> set[str]:
-    """The parameters of a function and of the functions around it, which it may call (``func`` in ``def
-    decorator(func): def wrapper(*args): ... return func(*args)``)."""
+def _enclosing_params(function: FunctionInfo) -> set[str]:
+    """The parameters of a function and of the functions it is nested in (``def instrumented(*, tool_name,
+    handler): async def _inner(...)``, ``func`` in ``def decorator(func): def wrapper(*args): ... return
+    func(*args)``): what it was given, and may call."""
     names: set[str] = set()
     scope: FunctionInfo | None = function
     while scope is not None:
         params = scope.node.params
         names.update(p.name.value for p in (*params.posonly_params, *params.params, *params.kwonly_params))
+        names.update(s.name.value for s in (params.star_arg, params.star_kwarg) if isinstance(s, cst.Param))
         scope = scope.parent
     return names
 

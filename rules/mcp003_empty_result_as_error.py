@@ -1285,9 +1285,11 @@ class Flow:
                 # document at a fixed path, a field of it, whose absence is a malformed answer, not an empty one
                 return "field"
             if (
-                isinstance(expr.func, (cst.Attribute, cst.Name))
-                and not expr.args
-                and (isinstance(expr.func, cst.Name) or isinstance(expr.func.value, cst.Name))
+                not expr.args
+                and (
+                    isinstance(expr.func, cst.Name)
+                    or isinstance(expr.func, cst.Attribute) and isinstance(expr.func.value, cst.Name)
+                )
                 and callee is not None
                 and _is_part_getter(callee)
             ):

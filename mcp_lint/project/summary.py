@@ -14,6 +14,7 @@ import ast
 import hashlib
 import re
 import warnings
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 import libcst as cst
@@ -693,13 +694,20 @@ class _Summariser:
     def packed_in_dict(self, node: ast.Dict, function: FunctionSummary | None) -> None:
         """``{"func": get_job, "name": "get_job"}``: a function given under a key that names one, maybe a tool packed
         into a definition dict that a loop registers (``for d in defs: mcp.tool()(d["func"])``)."""
+        self.pack(
+            ((key.value, value) for key, value in zip(node.keys, node.values)
+             if isinstance(key, ast.Constant) and key.value in _TARGET_KEYWORDS),
+            function,
+        )  # fmt: skip
+
+    def pack(self, given: Iterable[tuple[str, ast.AST]], function: FunctionSummary | None) -> None:
+        """Record in :attr:`ModuleSummary.packed` the names given under keys or keywords (``fn=search``), leaving out
+        the function's parameters and locals."""
         local = {p for p, _ in function.params} | function.assigned_names if function is not None else set()
-        for key, value in zip(node.keys, node.values):
-            if not (isinstance(key, ast.Constant) and key.value in _TARGET_KEYWORDS):
-                continue
-            ref = dotted(value) if isinstance(value, (ast.Name, ast.Attribute)) else None
+        for key, value in given:
+            ref = dotted(value)
             if ref is not None and ref.split(".", 1)[0] not in local:
-                self.summary.packed.append((function.path if function is not None else None, key.value, ref))
+                self.summary.packed.append((function.path if function is not None else None, key, ref))
 
     def call(self, node: ast.Call, function: FunctionSummary | None) -> None:
         func = node.func
@@ -778,14 +786,12 @@ class _Summariser:
             if collection is not None and refs:
                 self.summary.tables.setdefault(collection, []).extend(refs)
         if name is not None and name.rpartition(".")[2][:1].isupper() and node.keywords:
-            local = {p for p, _ in function.params} | function.assigned_names if function is not None else set()
-            for keyword in node.keywords:
-                value = keyword.value
-                if isinstance(value, ast.Call) and value.args:
-                    value = value.args[0]  # ``fn=with_client(search)``: the function a wrapper is made of
-                ref = dotted(value) if keyword.arg else None
-                if ref is not None and ref.split(".", 1)[0] not in local:
-                    self.summary.packed.append((function.path if function is not None else None, keyword.arg, ref))  # type: ignore[arg-type]
+            # ``fn=with_client(search)``: the function a wrapper is made of
+            self.pack(
+                ((k.arg, k.value.args[0] if isinstance(k.value, ast.Call) and k.value.args else k.value)
+                 for k in node.keywords if k.arg),
+                function,
+            )  # fmt: skip
         self.registration(node, function)
 
     def _target(self, node: ast.AST | None) -> Target | None:
