@@ -768,17 +768,29 @@ def _outcome_roots(
     pending = [(value, True, 0)]
     while pending:
         start, keeps, depth = pending.pop()
-        for call, keeps_none in _outcome_calls(function, start, tested):
+        for call, keeps_none in _outcome_calls(function, start, tested, index=index):
             keeps_none = keeps_none and keeps
             helper = _called(index, function, call)
             if helper is None or helper is function:
                 continue
-            roots = _swallow_roots(helper, helper.module or index, within=True)
-            yield call, helper, {root for root in roots if keeps_none or root[0] != "None"}
+            for each in _implemented_by(index, function, call, helper):
+                roots = _swallow_roots(each, each.module or index, within=True)
+                yield call, each, {root for root in roots if keeps_none or root[0] != "None"}
             if depth < 2:
                 # ``data=_format_pod(pod, events)`` over ``def _format_pod(pod, events): return {..., "events":
                 # events}``: what the call is given for a part of its answer is a part of this one
                 pending.extend((given, False, depth + 1) for given in _relayed_arguments(helper, call))
+
+
+def _implemented_by(index: ModuleIndex, caller: FunctionInfo, call: cst.Call, helper: FunctionInfo) -> list[FunctionInfo]:
+    """The functions a call's outcome may come from: the helper :func:`_called` found, and each project method that
+    implements or overrides the method the call resolves to (``db.list_documents()`` with ``db: VectorDatabase``,
+    a base with two subclasses), which answers whenever the object is of that subclass."""
+    direct = index.callee(caller, call.func) if run_elsewhere(call) is None else None
+    if direct is None:
+        return [helper]
+    found = (direct.module or index).implementations(direct)
+    return [helper, *(f for f in found if f is not helper)]
 
 
 def _relayed_arguments(helper: FunctionInfo, call: cst.Call) -> list[cst.BaseExpression]:
@@ -1420,7 +1432,8 @@ def _passed_through(expr: cst.BaseExpression, strict: bool = False) -> Iterator[
 
 
 def _outcome_calls(
-    function: FunctionInfo, value: cst.BaseExpression, skip: Collection[str] = frozenset(), strict: bool = False
+    function: FunctionInfo, value: cst.BaseExpression, skip: Collection[str] = frozenset(), strict: bool = False,
+    index: ModuleIndex | None = None,
 ) -> Iterator[tuple[cst.Call, bool]]:
     """The calls whose outcome a returned value passes on (see ``_passed_through``), directly or through a local
     bound once to one (``repos = get_items(...)`` then ``return [convert(r) for r in repos]``), to a comprehension
@@ -1428,7 +1441,11 @@ def _outcome_calls(
     list literal that holds it (``response = {"result": {"groups": groups}}`` then ``return
     json.dumps(response)``), each with whether None passes; locals in ``skip`` (tested before the return) are not
     followed. A local bound more than once is read from the binding that reaches the value (``comments =
-    get_comments(...)`` in one branch of a low-level dispatcher)."""
+    get_comments(...)`` in one branch of a low-level dispatcher). A local bound once to a conditional is followed
+    into its arms (``docs = found if ok else []``); with ``index``, a local unpacked from a project function that
+    awaits the coroutine it is given and returns its result there (``ok, found = await run_guarded(
+    store.list_docs())`` over ``result = await asyncio.wait_for(awaitable, t)``, ``return True, result``) passes on
+    that coroutine's call."""
     pending = [(value, True, 0)]
     seen: set[str] = set()
     while pending:
@@ -1445,6 +1462,13 @@ def _outcome_calls(
                     bound = function.reaching(name, path_to(function.node, passed) or [])
                 if isinstance(bound, cst.Await):
                     bound = bound.expression
+                if bound is None and index is not None and name not in skip:
+                    unpacked = function.unpacked(name)
+                    bound = _awaited_at(index, function, *unpacked) if unpacked is not None else None
+                if isinstance(bound, cst.IfExp) and depth < 3 and name not in seen:
+                    seen.add(name)
+                    pending.append((bound, keeps_none, depth + 1))
+                    continue
                 if isinstance(bound, (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp)) and depth < 3 and (
                     name not in seen
                 ):  # ``companies = [{"cik": r["cik"]} for r in results]``: empty when what it goes through is
@@ -1466,6 +1490,36 @@ def _outcome_calls(
                 passed = bound  # type: ignore[assignment]
             if isinstance(passed, cst.Call):
                 yield passed, keeps_none
+
+
+#: Calls that await the coroutine they are given first and answer its result.
+_AWAIT_RUNNERS = frozenset({"wait_for", "shield"})
+
+
+def _awaited_at(index: ModuleIndex, caller: FunctionInfo, value: cst.BaseExpression, position: int) -> cst.Call | None:
+    """The coroutine call a project function is given and answers the result of at one place of the tuple it
+    returns (``await run_guarded(store.list_docs(), "list")`` over ``result = await asyncio.wait_for(awaitable,
+    t)`` then ``return True, result``: at place 1, ``store.list_docs()``); None for anything else."""
+    call = value.expression if isinstance(value, cst.Await) else value
+    if not isinstance(call, cst.Call):
+        return None
+    callee = index.callee(caller, call.func)
+    if callee is None:
+        return None
+    params = callee.call_params(call)
+    for returned in callee.returns:
+        if not isinstance(returned, cst.Tuple) or position >= len(returned.elements):
+            continue
+        element = returned.elements[position].value
+        if isinstance(element, cst.Name) and callee.bindings(element.value) == 1:
+            element = callee.assigned(element.value)
+        awaited = element.expression if isinstance(element, cst.Await) else None
+        if isinstance(awaited, cst.Call) and callee_name(awaited.func) in _AWAIT_RUNNERS and awaited.args:
+            awaited = awaited.args[0].value
+        if isinstance(awaited, cst.Name) and awaited.value in params:
+            given = argument(call, awaited.value, params.index(awaited.value))
+            return given if isinstance(given, cst.Call) else None
+    return None
 
 
 def _stored_parts(function: FunctionInfo, name: str) -> list[cst.BaseExpression]:
@@ -1548,9 +1602,25 @@ def _tested_names(function: FunctionInfo) -> set[str]:
     for node in function.own_of(cst.If, cst.IfExp, cst.While, cst.Assert):
         if isinstance(node, cst.IfExp) and _empties_empty(node):
             continue
+        if isinstance(node, cst.IfExp):
+            # ``found if ok and isinstance(found, list) else []``: a type test lets an empty list through
+            found.update(_read_untyped(node.test))
+            continue
         found.update(value_names(node.test)[0])
     function.memo[("MCP002.tested",)] = frozenset(found)
     return found
+
+
+def _read_untyped(test: cst.BaseExpression) -> set[str]:
+    """The names a test reads other than as what an ``isinstance`` call of it tests (``ok and isinstance(found,
+    list)``: ``ok``)."""
+    typed = [n for n in nodes(test) if isinstance(n, cst.Call) and callee_name(n.func) == "isinstance"]
+    inside = {id(n) for call in typed for n in nodes(call)}
+    names = set(value_names(test)[0])
+    return {
+        name for name in names
+        if any(isinstance(n, cst.Name) and n.value == name and id(n) not in inside for n in nodes(test))
+    }  # fmt: skip
 
 
 def _empties_empty(node: cst.IfExp) -> bool:
@@ -1562,6 +1632,74 @@ def _empties_empty(node: cst.IfExp) -> bool:
         and isinstance(node.body, cst.Name) and node.body.value == failed[0].value
         and _empty_value(node.orelse) is not None
     )  # fmt: skip
+
+
+def _stand_in_value(value: cst.BaseExpression) -> str | None:
+    """The stand-in a conditional's arm puts in place of a helper's failed outcome: an empty list, dict or string,
+    or a count of ``0`` or ``-1``; None for anything else (``None`` is tested again, and reported there)."""
+    empty = _empty_value(value)
+    if empty is not None:
+        return None if empty == "None" else empty
+    if isinstance(value, cst.Integer) and value.evaluated_value == 0:
+        return "0"
+    if (
+        isinstance(value, cst.UnaryOperation) and isinstance(value.operator, cst.Minus)
+        and isinstance(value.expression, cst.Integer) and value.expression.evaluated_value == 1
+    ):  # fmt: skip
+        return "-1"
+    return None
+
+
+def _error_read_elsewhere(
+    function: FunctionInfo, statement: cst.CSTNode, name: str, test: cst.BaseExpression, value: cst.BaseExpression
+) -> bool:  # fmt: skip
+    """Whether a local unpacked beside a flag a test reads (``ok, detail = run_guarded(...)``, the last such
+    unpacking before the statement that binds ``value`` to ``name``) is read anywhere in the function but in the
+    test and the value: the failure may be told there."""
+    tested = value_names(test)[0]
+    beside: set[str] = set()
+    for assign in function.own_of(cst.Assign, cst.AnnAssign):
+        if assign is statement:
+            break
+        for target in assign.targets if isinstance(assign, cst.Assign) else ():
+            if isinstance(target.target, (cst.Tuple, cst.List)):
+                names = [e.value.value for e in target.target.elements if isinstance(e.value, cst.Name)]
+                if any(name in tested for name in names):
+                    beside = {name for name in names if name not in tested}
+    beside.discard(name)  # ``if not ok: count = -1`` over ``ok, count = ...``: the error is put out here
+    if not beside:
+        return False
+    inside = {id(n) for part in (test, value) for n in nodes(part)}
+    for node in function.own_of(cst.Name):
+        if node.value in beside and id(node) not in inside:
+            path = path_to(function.node, node) or []
+            if not any(isinstance(p, cst.AssignTarget) for p in path):
+                return True
+    return False
+
+
+def _told_when_empty(function: FunctionInfo, name: str) -> bool:
+    """Whether a function reports what a local's emptiness means: an ``if`` that tests it (``if not docs:``, ``if
+    name not in docs:``, also as one operand of ``or``) leaves the function in the branch taken when it is empty
+    (``raise ValueError(f"Collection {name} not found")``)."""
+    for branch in function.own_of(cst.If):
+        operands = [branch.test]
+        while isinstance(operands[-1], cst.BooleanOperation) and isinstance(operands[-1].operator, cst.Or):
+            last = operands.pop()
+            operands += [last.left, last.right]
+        for operand in operands:
+            empty_in_body = None
+            if isinstance(operand, cst.UnaryOperation) and isinstance(operand.operator, cst.Not):
+                empty_in_body = isinstance(operand.expression, cst.Name) and operand.expression.value == name
+            elif isinstance(operand, cst.Comparison) and len(operand.comparisons) == 1:
+                compared = operand.comparisons[0]
+                empty_in_body = (
+                    isinstance(compared.operator, cst.NotIn)
+                    and isinstance(compared.comparator, cst.Name) and compared.comparator.value == name
+                )  # fmt: skip
+            if empty_in_body and leaves(branch.body):
+                return True
+    return False
 
 
 def _failed_test(test: cst.BaseExpression) -> tuple[cst.BaseExpression, bool, frozenset[str]] | None:
@@ -2314,6 +2452,19 @@ class GenericSwallowedException(Rule):
     "No pages found"`, or the same answer after `if page_ids: ... if details: return ...`). A failure text put in a
     result model's error field (`Doc(id=..., error_message="Could not convert the document")`) is a report.
 
+    A tool that runs a call through a project guard whose broad `except` answers False, with or without the error
+    beside it (`ok, found = await run_guarded(store.list_docs(), "list")` over `except Exception as e: return
+    False, f"Error: {e}"`), and then puts an empty value or a placeholder count in place of the failure is reported
+    at that stand-in: `docs = found if ok else []`, `count = len(found) if ok else -1`, `if not ok: count = -1`,
+    `return found if ok else []`, when the tool answers with it or leaves in the branch its emptiness takes (`if
+    name not in docs: raise ValueError(f"{name} not found")`). Not when the error beside the flag is read anywhere
+    else in the tool (`"problem": None if ok else found`), nor when an empty value only lets the tool go on with its
+    work (`if name in existing: return "... already exists"`). On success such a guard answers what the call it
+    awaits answers (`result = await asyncio.wait_for(awaitable, t)`, `return True, result`), so a helper whose broad
+    `except` turns every exception into an empty value is reported where it swallows, as below; a call through a
+    base class (`db.list_docs()` with `db: NoteStore`) answers what the method of each project subclass that
+    overrides it answers, and a type test (`isinstance(found, list)`) lets an empty list through.
+
     A broad `except` that only stores a constant error dict or error model into a part of what the function
     returns (`except Exception: forecast = {"error": "Forecasting data not available"}`, then `return
     {"pipeline": data, "forecasting": forecast}`, also through the locals, lists and models it goes into before
@@ -3044,11 +3195,68 @@ class GenericSwallowedException(Rule):
 
     def visit_Return(self, node: cst.Return) -> None:
         self._check(node)
+        if isinstance(node.value, cst.IfExp):
+            self._check_stand_in_arm(node, None, node.value)
 
     def visit_Raise(self, node: cst.Raise) -> None:
         self._check(node)
 
+    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+        if isinstance(node.target, cst.Name) and node.value is not None:
+            self._check_stand_in_arm(node, node.target.value, node.value)
+
+    def _check_stand_in_arm(
+        self, node: cst.Assign | cst.AnnAssign | cst.Return, name: str | None, value: cst.BaseExpression
+    ) -> None:  # fmt: skip
+        """``ok, found = await run_guarded(store.list_docs())``, then ``docs = found if ok else []`` (or ``if not
+        ok: docs = []``), where ``run_guarded`` answers every exception with False (and perhaps its error beside
+        it): the tool puts an empty value or a placeholder count in place of the failure, and answers with it
+        (``f"Found {len(docs)} documents"``, ``return found if ok else []``), or reports what its emptiness means (``if name not in docs: raise
+        ValueError("... not found")``): every failure reads as a valid empty answer. Reported at the stand-in; not
+        where the error beside the flag is read anywhere else in the function, nor for ``papers if papers else
+        []``, which passes the outcome on either way, nor where an empty value only lets the tool go on with its
+        work (``if name in existing: return "... already exists"``)."""
+        scope = self.context.scope
+        if scope is None:
+            return
+        function = scope.function
+        within = ancestors_within(self.context.ancestors, function.node)
+        if any(isinstance(n, cst.ExceptHandler) for n in within):
+            return
+        arms: list[tuple[cst.BaseExpression, bool]] = []
+        test: cst.BaseExpression | None = None
+        if isinstance(value, cst.IfExp):
+            if _empties_empty(value):
+                return
+            test, arms = value.test, [(value.orelse, False), (value.body, True)]
+        elif len(within) >= 3 and isinstance(within[-1], cst.SimpleStatementLine) and isinstance(within[-3], cst.If):
+            branch, block = within[-3], within[-2]
+            if isinstance(block, cst.IndentedBlock) and len(block.body) == 1:
+                test, arms = branch.test, [(value, block is branch.body)]
+        if test is None or name is not None and not (_returned(function, name) or _told_when_empty(function, name)):
+            return
+        for arm, in_body in arms:
+            stand_in = _stand_in_value(arm)
+            if stand_in is None:
+                continue
+            found = self._swallowing_test(test, in_body, function, None, path=[*within, node])
+            if found is None or not found[1] <= {"False", "None"} or found[0] is function:
+                continue
+            if _error_read_elsewhere(function, node, name or "", test, value):
+                return  # ``"error": None if ok else detail``: the failure is told
+            if not self._answers_tool(scope):
+                return
+            helper, swallowed = found
+            self.report(
+                arm,
+                f"{helper.name}() answers every exception with {' or '.join(sorted(swallowed))}, and this puts "
+                f"{stand_in} in its place, which reads as a valid result; return the error or let it raise",
+            )
+            return
+
     def visit_Assign(self, node: cst.Assign) -> None:
+        if len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name):
+            self._check_stand_in_arm(node, node.targets[0].target.value, node.value)
         # ``else: response = {"success": False, "message": "Unable to add comment"}``, and ``return
         # json.dumps(response)`` after the ``if``: the report is built in the failure branch and sent later.
         scope = self.context.scope

@@ -120,9 +120,10 @@ class ModuleFacts:
         registered (set[str]): the paths of the functions that a low-level ``tools/call`` handler runs from the
             project's own tool registry (see :meth:`Linker._registry_dispatch`): the dispatcher only serialises
             what they return, so each makes its tool's answer.
-        implemented (dict[str, tuple[tuple[str, str], ...]]): the path of a ``typing.Protocol`` method that a
-            reached call resolves to, to the (file, path) of each project class's method that implements it
-            (``context.delete_program(name)`` with ``context: MCPContext``, implemented by two context classes).
+        implemented (dict[str, tuple[tuple[str, str], ...]]): the path of a method that a reached call resolves
+            to, to the (file, path) of each project class's method that implements it (a ``typing.Protocol``'s:
+            ``context.delete_program(name)`` with ``context: MCPContext``, implemented by two context classes) or
+            overrides it in a subclass (``db.list_documents()`` with ``db: VectorDatabase``).
     """
 
     reached: dict[str, list[HandlerRef]] = field(default_factory=dict)
@@ -471,11 +472,11 @@ class Linker:
         return None
 
     def _protocol_implementations(self, target: tuple[str, str]) -> tuple[tuple[str, str], ...]:
-        """The project methods that implement a ``typing.Protocol`` method (none for any other function)."""
+        """The project methods that implement a ``typing.Protocol`` method, or override a method in the project's
+        subclasses of its class (``db.list_documents()`` with ``db: VectorDatabase`` runs the method of whichever
+        subclass ``db`` is); none for any other function."""
         function = self.functions.get(target[0], {}).get(target[1])
         if function is None or not function.is_method or function.owner is None:
-            return ()
-        if not self._implementers(target[0], function.owner):
             return ()
         return tuple(self.overrides(target[0], target[1]))
 
