@@ -2261,6 +2261,20 @@ def _returned_whole(function: FunctionInfo) -> set[str]:
     return found
 
 
+def _sent_whole(function: FunctionInfo) -> set[str]:
+    """The locals a function's answer holds whole (see :func:`_returned_whole`), also as the value stored under a
+    key of such a local (``details["recentBuilds"] = recent_builds``, then ``return json.dumps(details)``)."""
+    whole = _returned_whole(function)
+    for assign in function.own_of(cst.Assign):
+        target = assign.targets[0].target if len(assign.targets) == 1 else None
+        if (
+            isinstance(target, cst.Subscript) and isinstance(target.value, cst.Name) and target.value.value in whole
+            and isinstance(assign.value, cst.Name)
+        ):  # fmt: skip
+            whole.add(assign.value.value)
+    return whole
+
+
 def _enclosing_params(function: FunctionInfo) -> set[str]:
     """The parameters of a function and of the functions it is nested in (``def instrumented(*, tool_name,
     handler): async def _inner(...)``, ``func`` in ``def decorator(func): def wrapper(*args): ... return
@@ -3435,7 +3449,7 @@ class GenericSwallowedException(Rule):
             return
         gathered = _gathered(try_node, function) | _skipped_rest(node, try_node, self.context.ancestors)
         candidates = [
-            name for name in gathered & _returned_whole(function)
+            name for name in gathered & _sent_whole(function)
             if not mentions(node, {name}) and not _answered_as_found(try_node, function, name)
             and not _refilled_when_empty(function, name)
         ]  # fmt: skip

@@ -1314,8 +1314,47 @@ class Flow:
         if isinstance(base, cst.Name):
             if _setup_name(base.value) and not self._found_by_name(base.value):
                 return False
-            return self.name_kind(base.value) == "result"
+            return self.name_kind(base.value) == "result" and not self._searched_within(base.value)
         return self.kind(base) == "result"
+
+    def _searched_within(self, name: str) -> bool:
+        """Whether a looked-up record is where the function then lists what it answers, not what it answers: after
+        the point it goes through what a method of it answers (``for todo in calendar.todos():``, also through a
+        local bound to it, ``events = calendar.search(...)`` then ``for event in events:``), and its ``return``
+        statements mention it only so (``return [t.uid for t in calendar.todos()]``). A missing container (the
+        calendar whose tasks are listed) is an unmet precondition, not an empty result; a part read from it
+        (``filing.obj()``, ``report.taxonomy()``) leaves it the record looked for."""
+        following = self.following()
+        listed: set[int] = set()  # the receivers of those calls
+        iterated: set[str] = set()
+        iterables: list[cst.BaseExpression] = []
+        for statement in following:
+            for node in nodes(statement, prune=_SCOPES):
+                if isinstance(node, (cst.For, cst.CompFor)):
+                    iterables.append(node.iter)
+        iterated = {n.value for n in iterables if isinstance(n, cst.Name)}
+        for statement in following:
+            for node in nodes(statement, prune=_SCOPES):
+                call = None
+                if isinstance(node, cst.Assign) and len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name):
+                    if node.targets[0].target.value in iterated:
+                        call = node.value
+                elif any(node is it for it in iterables):
+                    call = node
+                if isinstance(call, cst.Await):
+                    call = call.expression
+                if (
+                    isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute)
+                    and isinstance(call.func.value, cst.Name) and call.func.value.value == name
+                    and not _CONVERSION_METHOD.search(call.func.attr.value)
+                ):  # fmt: skip
+                    listed.add(id(call.func.value))
+        if not listed:
+            return False
+        return not any(
+            isinstance(node, cst.Name) and node.value == name and id(node) not in listed
+            for value in self.function.returns for node in nodes(value, prune=_SCOPES)
+        )  # fmt: skip
 
     def _found_by_name(self, name: str) -> bool:
         """Whether a local named as setup (``client``, ``session``) is what a search for that kind of thing found
@@ -1381,6 +1420,10 @@ class Flow:
                 after.extend(parent.body[position + 1 :])
         return after
 
+
+
+#: Methods that only convert or read a record a function answers with: ``to_dict()``, ``model_dump()``, ``get(k)``.
+_CONVERSION_METHOD = re.compile(r"^(to_|as_)|^(dict|json|model_dump|model_dump_json|copy|keys|values|items|get)$")
 
 
 def _reports_in(block: cst.BaseSuite) -> list[cst.Return | cst.Raise]:
@@ -2398,6 +2441,9 @@ class EmptyResultAsError(Rule):
     not one at a path made of the tool's arguments); a single object read through a getter given no arguments
     (`project = manager.GetCurrentProject()`, `org = fetch_organization()`): a part of what the tool holds, or the
     session's current record, an unmet precondition;
+    a record the code then goes through what a method of it lists in, and returns only so (`calendar =
+    self.calendars.find(uid)`, `if calendar is None: raise CalendarNotFoundError(uid)`, then `return [t.uid for t
+    in calendar.todos()]`; not a part read from it, `filing.obj()`): a missing container, an unmet precondition;
     `None` in place of a listing given nothing of the tool's arguments, which the code then goes through item by
     item (`rows = db.table("watchlist").select("ticker").execute().data`, `if rows is None: raise ...`, then
     `{r["ticker"] for r in rows}`): the empty listing is no rows, and goes on, so `None` is an abnormal answer
@@ -2542,7 +2588,9 @@ class EmptyResultAsError(Rule):
     name = "empty-result-as-error"
     summary = "An empty or absent result is reported as a failure"
     fix_applicability = Applicability.UNSAFE
-    requires = re.compile(ABSENCE.pattern.encode(), re.IGNORECASE)
+    # an absence phrase, or an exception class named for one (``raise CalendarNotFoundError(uid)``, whose message is
+    # in another module)
+    requires = re.compile(ABSENCE.pattern.encode() + rb"|" + _NOT_FOUND_NAME.pattern.encode(), re.IGNORECASE)
 
     def __init__(self, context: RuleContext) -> None:
         super().__init__(context)

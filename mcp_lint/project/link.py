@@ -201,6 +201,8 @@ class Linker:
         self._factory: dict[tuple[str, str], Framework | str | None] = {}
         self._subclasses: dict[tuple[str, str], list[tuple[str, str]]] | None = None
         self._protocols: dict[tuple[str, str], list[tuple[str, str]]] | None = None
+        self._methods_named: dict[str, list[tuple[str, str]]] | None = None
+        self._given_objects: dict[tuple[str, str, str], Obj] | None = None
         self._resolved_decorators: dict[tuple[str, str], list[Obj | None]] = {}
         # (file, scope, name, depth) -> what resolve() found: the summaries do not change while linking
         self._resolved: dict[tuple[str, str | None, str, int], Obj | None] = {}
@@ -279,7 +281,8 @@ class Linker:
                         typed = self._type(file, current.path, annotation, depth)
                         if typed is not None:
                             return typed
-                    return ("param", file, current.path, name)
+                    given = self._given().get((file, current.path, name)) if annotation is None else None
+                    return given if given is not None else ("param", file, current.path, name)
             nested = f"{current.path}.{name}"
             if nested in functions:
                 return ("function", file, nested)
@@ -367,7 +370,17 @@ class Linker:
                     return ("table", made[1], returned, made[2])
             returns = function.returns
             # ``def get_handler(name) -> ToolHandler | None``: what it returns is an instance of that class.
-            return self._type(made[1], made[2], returns, depth + 1) if returns else None
+            if returns:
+                return self._type(made[1], made[2], returns, depth + 1)
+            # without an annotation, the object a name it returns holds (``return _client_cache``, a module global
+            # it sets to ``make_client(settings)``)
+            for returned in function.return_values:
+                if returned in function.returned_calls or depth > _MAX_RESOLVE:
+                    continue
+                held = self.resolve(made[1], made[2], returned, depth + 1)
+                if held is not None and held[0] in ("instance", "server"):
+                    return held
+            return None
         return self._instance(made, depth)
 
     def _unpacked(self, file: str, scope: str, callee: str, place: int, depth: int) -> Obj | None:
@@ -1180,14 +1193,68 @@ class Linker:
         # ``self._strategies[name].handle(arguments)``: that method of each class the table holds, or is made of
         for held, method in function.table_calls:
             obj = self.resolve(file, function.path, held)
+            reached = False
             if obj is not None and obj[0] == "table":
                 for cfile, cls in self.table_classes(obj[1], obj[2], obj[3] if len(obj) > 3 else None):
                     found = self._method(cfile, cls, method, 0)
                     if found is not None and found[0] == "function":
+                        reached = True
                         yield None, (found[1], found[2])
+            if not reached and (obj is None or obj[0] in ("table", "param", "external")):
+                # ``_managers["calendars"].list_calendars(account)`` over a dict filled elsewhere (``_managers.update(
+                # managers)``): the one method of the project's classes so named, spelled as the check step spells
+                # the callee (libcst names ``x[k].m`` ``x.m``)
+                only = self._only_method(method)
+                if only is not None:
+                    yield f"{held}.{method}", only
         for owner, prefix in function.getattrs:
             for target in self._getattr_functions(file, function.path, owner, prefix):
                 yield None, target
+
+    def _given(self) -> dict[tuple[str, str, str], Obj]:
+        """The objects the unannotated parameters of table-dispatched functions are given: a dispatcher that runs
+        what it picks from a table (``handler = handlers.get(name)``, ``await handler(client, arguments)``) gives
+        each function in the table the objects it passes, by place (``client = await get_client()``, an instance of
+        ``JenkinsClient``): (file, function path, parameter) to the object, worked out once (a parameter given
+        different objects is left out)."""
+        if self._given_objects is None:
+            self._given_objects = {}  # a lookup made while working it out sees none
+            found: dict[tuple[str, str, str], Obj | None] = {}
+            for file, summary in self.summaries.items():
+                for function in summary.functions:
+                    if not function.dynamic_call or not function.handed:
+                        continue
+                    passed = [
+                        (place, handed) for name, place, handed in function.handed
+                        if "." not in name and name in function.assigned_names
+                    ]  # fmt: skip
+                    if not passed:
+                        continue
+                    tabled = self._tabled(file, function)
+                    for place, handed in passed:
+                        obj = self.resolve(file, function.path, handed)
+                        if obj is None or obj[0] not in ("instance", "server"):
+                            continue
+                        for tfile, tpath in tabled:
+                            target = self.functions.get(tfile, {}).get(tpath)
+                            param = _param_at(target, place) if target is not None else None
+                            if param is not None:
+                                key = (tfile, tpath, param)
+                                found[key] = obj if found.get(key, obj) == obj else None
+            self._given_objects = {key: obj for key, obj in found.items() if obj is not None}
+        return self._given_objects
+
+    def _only_method(self, name: str) -> tuple[str, str] | None:
+        """The (file, path) of the one method of the project's classes with this name, or None when no class or more
+        than one defines it (a dunder method never counts)."""
+        if self._methods_named is None:
+            self._methods_named = {}
+            for file, functions in self.functions.items():
+                for path, function in functions.items():
+                    if function.is_method and not function.name.startswith("__"):
+                        self._methods_named.setdefault(function.name, []).append((file, path))
+        found = self._methods_named.get(name, [])
+        return found[0] if len(found) == 1 else None
 
     def _tabled(self, file: str, function: FunctionSummary) -> list[tuple[str, str]]:
         """The functions a function calls through a subscript or a call result over the tables it reads
