@@ -670,6 +670,20 @@ def _empty_page(value: cst.BaseExpression, helper: FunctionInfo) -> bool:
     return emptied
 
 
+#: Words of a function that counts: ``count_documents``, ``get_total``, ``num_rows``.
+_COUNTING = re.compile(r"(?i)(^|_)(count|counts|total|num|number)(_|$)")
+
+
+def _zero_count(value: cst.BaseExpression | None, helper: FunctionInfo) -> bool:
+    """Whether a value is ``0`` answered by a function that counts (named so, or annotated ``-> int``): no item
+    counted, a valid empty answer."""
+    if not (isinstance(value, cst.Integer) and value.evaluated_value == 0):
+        return False
+    returns = helper.node.returns
+    annotated = returns is not None and isinstance(returns.annotation, cst.Name) and returns.annotation.value == "int"
+    return annotated or _COUNTING.search(helper.name) is not None
+
+
 def _own_swallows(
     helper: FunctionInfo, index: ModuleIndex, position: int | None = None
 ) -> list[tuple[str, cst.CSTNode | None]]:  # fmt: skip
@@ -687,6 +701,8 @@ def _own_swallows(
         empty = "False" if isinstance(value, cst.Name) and value.value == "False" else _empty_value(value)
         if empty is None and position is None and _empty_page(value, helper):
             empty = "{}"  # ``return {"vectors": [], "namespace": namespace, "next": None}``: an empty page
+        if empty is None and position is None and _zero_count(value, helper):
+            empty = "0"  # ``def count_documents(self) -> int: ... except Exception: return 0``: nothing counted
         if empty is not None:
             found.append((empty, returned))
     if position is None:
@@ -1731,10 +1747,26 @@ _PARSERS = frozenset(
         "model_dump",
     }
 )  # fmt: skip
+#: Names of a project's own parsers: ``parse_event_time``, ``_parse_range``.
+_PARSER_NAME = re.compile(r"^_*parse_")
+
+
+def _parses(name: str | None) -> bool:
+    """Whether a callee parses or converts what it is given: a known parse (``int``, ``strptime``, ``loads``) or a
+    function named for one (``parse_event_time``)."""
+    return name is not None and (name in _PARSERS or _PARSER_NAME.search(name) is not None)
+
+
 #: Names of conversions between a project's own types (``domain_priority_to_int``, ``from_label``, ``as_enum``).
 _CONVERSION = re.compile(r"^_*(to|from|as)_|_to_")
 #: Calls that may sit around a parse without doing anything that fails otherwise.
 _HARMLESS = frozenset({"strip", "lstrip", "rstrip", "lower", "upper", "date", "time", "hasattr", "isinstance"})
+#: Calls that may adjust a parsed date or time after the parse: ``dt.replace(tzinfo=timezone.utc)``,
+#: ``dt + timedelta(days=1)``, ``datetime.now().year``.
+_ADJUSTS = frozenset(
+    {"replace", "astimezone", "timedelta", "now", "utcnow", "today", "isoformat", "localize", "strftime", "timestamp",
+     "weekday", "isoweekday", "find", "rfind", "count"}
+)  # fmt: skip
 #: Objects whose method calls only log.
 _LOGGER = re.compile(r"(?i)^(_*log(ger|ging)?|_*logger\w*|log)$")
 
@@ -1949,12 +1981,23 @@ def _boolean(value: cst.BaseExpression | None) -> bool:
     )
 
 
-def _parses_only(try_node: cst.Try) -> bool:
+def _parses_only(try_node: cst.Try, function: FunctionInfo | None = None, index: ModuleIndex | None = None) -> bool:
     """Whether a try body parses a value and looks at it, calling nothing else (``parsed = urlparse(url)``, ``ok =
-    parsed.hostname in ALLOWED``): its except can only catch a value that does not parse."""
-    calls = [n for n in nodes(try_node.body, prune=_SCOPES) if isinstance(n, cst.Call)]
-    names = [callee_name(c.func) for c in calls]
-    return any(n in _PARSERS for n in names) and all(n in _PARSERS or n in _HARMLESS or n in _LOOKS for n in names)
+    parsed.hostname in ALLOWED``): its except can only catch a value that does not parse. With the function and
+    its index, a statement of the body without a parse may also do anything that is no work (see
+    :func:`_does_work`: ``if dt < datetime.now() and "year" not in text.lower(): dt += timedelta(days=7)``)."""
+    body = try_node.body
+    lines = list(body.body) if isinstance(body, cst.IndentedBlock) else [body]
+    parsed = False
+    for line in lines:
+        names = [callee_name(n.func) for n in nodes(line, prune=_SCOPES) if isinstance(n, cst.Call)]
+        if any(_parses(n) for n in names):
+            parsed = True
+        elif function is not None and index is not None and _only_adjusts(line, function, index):
+            continue
+        if not all(_parses(n) or n in _HARMLESS or n in _LOOKS or n in _ADJUSTS for n in names):
+            return False
+    return parsed
 
 
 #: Words of a message that refuses an input.
@@ -1966,10 +2009,15 @@ def _guards_input(function: FunctionInfo, payload: cst.BaseExpression, index: Mo
     ``except`` only parses and looks (see :func:`_parses_only`), and the report names the input error or refuses
     the input ("URL not allowed: ..."), so what the except took in is one more input the guard refuses."""
     tries = [t for t in function.own_of(cst.Try) if any(breadth(h, index) is not None for h in t.handlers)]
-    if not tries or not all(_parses_only(t) for t in tries):
+    if not tries or not all(_parses_only(t, function, index) for t in tries):
         return False
     text = report_text(payload, function)
-    return _INPUT_ERROR.search(text) is not None or _REFUSED.search(text) is not None
+    if _INPUT_ERROR.search(text) is not None or _REFUSED.search(text) is not None:
+        return True
+    # "Could not parse start time: ...": the report names the argument the try parsed
+    parsed = {name for t in tries for name in value_names(t.body)[0]}
+    params = {p.name.value for p in (*function.node.params.posonly_params, *function.node.params.params, *function.node.params.kwonly_params)}
+    return _names_input_error(payload, function, parsed, params)
 
 
 def _checks_only(try_node: cst.Try) -> bool:
@@ -2037,7 +2085,8 @@ _PURE_CALLS = frozenset({
     "timestamp", "isoformat", "strftime", "total_seconds", "now", "utcnow", "today", "date", "time",
     "isdigit", "isalpha", "isalnum", "isspace", "isupper", "islower", "isnumeric", "isdecimal", "casefold",
     "capitalize", "swapcase", "zfill", "ljust", "rjust", "center", "rsplit", "splitlines", "removeprefix",
-    "removesuffix", "expandtabs",
+    "removesuffix", "expandtabs", "weekday", "isoweekday", "isocalendar", "timedelta", "relativedelta", "astimezone",
+    "combine",
 })  # fmt: skip
 
 
@@ -2261,6 +2310,65 @@ def _returned_whole(function: FunctionInfo) -> set[str]:
     return found
 
 
+#: Calls that ask something outside the process: ``fetch_entry``, ``download``, ``requests.get``'s ``request``.
+_IO_CALL = re.compile(r"^_*(fetch|download|request|query|execute|urlopen|send|post|put|patch|delete|call_api)")
+
+
+def _does_io(block: cst.CSTNode) -> bool:
+    """Whether a block talks to something outside the process: it awaits, calls a method of a client, session or
+    connection (see ``_CLIENT``), or calls something named for a request (``fetch_entry(id)``, ``query(sql)``)."""
+    for node in nodes(block, prune=_SCOPES):
+        if isinstance(node, cst.Await):
+            return True
+        if isinstance(node, cst.Call):
+            if _IO_CALL.search(callee_name(node.func) or ""):
+                return True
+            if isinstance(node.func, cst.Attribute) and _CLIENT.search(callee_name(node.func.value) or ""):
+                return True
+    return False
+
+
+def _dropped_by_caller(function: FunctionInfo, index: ModuleIndex) -> tuple[str, str] | None:
+    """A caller that goes on without each item a function answers None for: in a loop it binds the call's outcome
+    (``event = self._parse_event(raw)``), adds it only when it holds something (``if event: events.append(event)``,
+    with no ``else``) to a list its answer holds whole, and a tool's answer holds what it returns. Returns the
+    caller's name and the list's, or None. (Asked only of a function whose ``try`` talks to something outside, see
+    :func:`_does_io`: a failed read of a record the code holds is a malformed item, not a failed operation.)"""
+    for caller, calls in index.call_sites(function):
+        where = caller.module or index
+        scope = where.scopes.get(caller.node)
+        if scope is None:
+            continue
+        whole = _sent_whole(caller)
+        for call in calls:
+            path = path_to(caller.node, call) or []
+            if not any(isinstance(p, (cst.For, cst.While)) for p in path):
+                continue
+            assign = next((p for p in reversed(path) if isinstance(p, cst.Assign)), None)
+            if assign is None or len(assign.targets) != 1 or not isinstance(assign.targets[0].target, cst.Name):
+                continue
+            bound = assign.value.expression if isinstance(assign.value, cst.Await) else assign.value
+            if bound is not call:
+                continue
+            name = assign.targets[0].target.value
+            for branch in caller.own_of(cst.If):
+                failed = _failed_test(branch.test)
+                if failed is None or failed[1] or not (isinstance(failed[0], cst.Name) and failed[0].value == name):
+                    continue
+                if branch.orelse is not None:
+                    continue  # ``else: skipped.append(raw["id"])``: the failed items are told
+                for node in nodes(branch.body, prune=_SCOPES):
+                    if (
+                        isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute)
+                        and node.func.attr.value in ("append", "add", "extend")
+                        and isinstance(node.func.value, cst.Name) and node.func.value.value in whole
+                        and node.args and mentions(node.args[0].value, {name})
+                        and _answers_tool(scope, where)
+                    ):  # fmt: skip
+                        return caller.name, node.func.value.value
+    return None
+
+
 def _sent_whole(function: FunctionInfo) -> set[str]:
     """The locals a function's answer holds whole (see :func:`_returned_whole`), also as the value stored under a
     key of such a local (``details["recentBuilds"] = recent_builds``, then ``return json.dumps(details)``)."""
@@ -2335,15 +2443,22 @@ def _answered_as_found(try_node: cst.Try, function: FunctionInfo, name: str) -> 
 _INPUT_ERROR = re.compile(r"\b(invalid|format\w*|must|expect\w*|not (?:a )?valid)\b", re.IGNORECASE)
 
 
-def _parsed_inputs(try_node: cst.Try) -> set[str] | None:
+def _parsed_inputs(
+    try_node: cst.Try, function: FunctionInfo | None = None, index: ModuleIndex | None = None
+) -> set[str] | None:  # fmt: skip
     """The names a try body of one parse or conversion reads (``limit = int(limit)``), or None when the body is
-    anything else: more than one statement, or a call that does not parse or convert."""
+    anything else: more statements than the parse and those after it that only adjust what it parsed (see
+    :func:`_only_adjusts`), or a call that does not parse or convert."""
     body = try_node.body
     if not isinstance(body, cst.IndentedBlock):
         return None
     lines = [line for line in body.body if not _only_logs(line)]
     if len(lines) == 2 and _returns_constant(lines[1]):
         lines = lines[:1]  # ``try: parse(version); return True``: a validator
+    if len(lines) > 1 and all(_only_adjusts(line, function, index) for line in lines[1:]):
+        # ``dt = parser.parse(text)``, then ``if dt.tzinfo is None: dt = dt.replace(tzinfo=timezone.utc)`` and
+        # ``return dt``: only the parse may fail
+        lines = lines[:1]
     if len(lines) != 1:
         return None
     line = lines[0]
@@ -2358,11 +2473,25 @@ def _parsed_inputs(try_node: cst.Try) -> set[str] | None:
     parses = False
     for func in calls:
         name = callee_name(func)
-        if name in _PARSERS or (name is not None and _CONVERSION.search(name)):
+        if _parses(name) or (name is not None and _CONVERSION.search(name)):
             parses = True
         elif name not in _HARMLESS and not (isinstance(func, cst.Name) and name and name[0].isupper()):
             return None  # a value type built around the parse (``to_int(Priority(label))``) adds no failure
     return set(names) if parses else None
+
+
+def _only_adjusts(line: cst.CSTNode, function: FunctionInfo | None = None, index: ModuleIndex | None = None) -> bool:
+    """Whether a statement after a parse calls nothing that may fail for a reason outside the code: only methods
+    that adjust a date or clean a string (see ``_ADJUSTS``), classes, and nothing awaited; or, given the function
+    and its index, no work at all (see :func:`_does_work`)."""
+    for node in nodes(line, prune=_SCOPES):
+        if isinstance(node, (cst.Await, cst.Yield)):
+            return False
+        if isinstance(node, cst.Call):
+            name = callee_name(node.func)
+            if not (name in _HARMLESS or name in _ADJUSTS or isinstance(node.func, cst.Name) and name and name[0].isupper()):
+                return function is not None and index is not None and not _does_work(line, function, index)
+    return True
 
 
 def _names_input_error(
@@ -2519,10 +2648,15 @@ class GenericSwallowedException(Rule):
     `return copied`). The `try` adds to a local when it appends to, extends, updates or stores under a key of it,
     adds to it (`+=`), or binds it where every other binding is a zero or an empty collection (`pdf_count =
     self.parse_all()`), or appends to or adds to a collection held in it (`summary["owners"].add(name)`); the
-    function returns it whole when a `return` sends it, a slice of it, its length or a method's outcome on it, not
-    only one member of it (`article["title"]`). A helper that returns no value and adds so to a parameter
+    function returns it whole when a `return` sends it, a slice of it, its length or a method's outcome on it, or a
+    dict it so sends holds it under a key (`details["recent_builds"] = recent`), not only one member of it
+    (`article["title"]`). A helper that returns no value and adds so to a parameter
     (`self._add_owner(summary, filing)`) adds to the local its caller passes, and is reported where its caller
-    returns that local whole. Work is a call that may fail for a
+    returns that local whole. A helper whose broad `except` answers None, also by falling through to `return
+    None`, after a `try` that asks something outside (it awaits, calls a client, or calls something named for a
+    request: `fetch_entry(id)`), is reported there when a caller binds its outcome in a loop and adds it only when it holds something
+    (`if entry: entries.append(entry)`, with no `else` that lists the failed ones) to a list it returns whole, and
+    a tool answers with that: each failed item is left out of a listing that reads as complete. Work is a call that may fail for a
     reason outside the code: not a builtin, a class, a method of a container, a string, a date or a regular
     expression, a log call, a project function whose broad `except` answers in place of every exception, or a
     call inside a nested `try` whose broad `except` catches it. Not reported: an `except` that keeps the failure
@@ -2539,7 +2673,8 @@ class GenericSwallowedException(Rule):
     (`except Exception: return ""`, `[]`, `{}` or `None`, or an empty page, `{"vectors": [], "namespace": namespace, "next": None}`, whose values are empty, `None` or the function's parameters), also where the tool is a function a low-level
     dispatcher runs from a table or the project's registry and answers with (`return await
     TOOLS_MAP[name](client, arguments)`), and a tool that passes on the outcome of a helper whose
-    broad `except` turns every exception into such a value: returned unchanged or inside a list, a dict, a
+    broad `except` turns every exception into such a value (or into `0`, in a function that counts: named for a
+    count or total, or annotated `-> int`): returned unchanged or inside a list, a dict, a
     comprehension, a slice, an f-string or a call such as `json.dumps` (`return arxiv.search(q)`, or `papers =
     search(q)` then `return [p.to_dict() for p in papers]`, also through a local bound to the comprehension,
     `members = [...]` then `return {"members": members}`), or tested and answered with a text that says nothing
@@ -2586,8 +2721,12 @@ class GenericSwallowedException(Rule):
     inside the handler (a classified report), nor a bare re-raise. A broad `except` around a try body of one
     statement (log calls aside) that only parses or converts an input (`int(limit)`, `datetime.strptime(day, ...)`,
     `json.loads(raw)`, `response.json()`, `base64.b64decode(data)`, `Path(p).resolve()`, `uuid.UUID(...)`,
-    `Decimal(...)`, `dict(params)`, a conversion named so, `priority_to_int(Priority(label))`) is classified too when its message names the input error: it says invalid, not valid, format,
-    must or expected, or names the parameter parsed.
+    `Decimal(...)`, `dict(params)`, a conversion named so, `priority_to_int(Priority(label))`, a project parser
+    named so, `parse_event_time(text)`), also followed only by statements that adjust what it parsed and do no
+    work (`if when.tzinfo is None: when = when.replace(tzinfo=timezone.utc)`, `start += timedelta(days=7)`,
+    `return when`), is classified too when its message names the input error: it says invalid, not valid, format,
+    must or expected, or names the parameter parsed; so is a constant report on a local such an `except` sets to
+    None (`start = None`, then `if not start: return {"error": f"Could not parse start time: {start_time}"}`).
     So is a report on the outcome of a helper whose every `try` only parses its input (`def valid_day(d): try:
     date.fromisoformat(d); return True except Exception: return False`, then `if not valid_day(day): raise
     ToolError("Invalid date format")`), and a note a broad `except` appends to a notes, log or warnings list of a
@@ -2815,7 +2954,7 @@ class GenericSwallowedException(Rule):
             or self._ends_in_report(try_node, scope.function, report.payload)
         ):
             return  # a missing dependency, or the fallback of a failure report the try body was making
-        inputs = _parsed_inputs(try_node) if isinstance(try_node, cst.Try) else None
+        inputs = _parsed_inputs(try_node, scope.function, self.context.index) if isinstance(try_node, cst.Try) else None
         if inputs is not None and _names_input_error(report.payload, scope.function, inputs, informativeness.params):
             return  # a failed parse of one input, reported as the input error it is: a classified report
         # One short sentence; why, and that logging does not help, is in the rule's documentation.
@@ -3039,6 +3178,18 @@ class GenericSwallowedException(Rule):
         tool = _answered_whole_by(function, value, index) if value is not None else None
         if tool is not None:
             self.report(node, f"{lead} {value}, which {tool}() returns as a valid empty result; report the error")
+        elif (
+            value == "None"
+            and any(
+                _does_io(t.body) for t in function.own_of(cst.Try) if any(breadth(h, index) is not None for h in t.handlers)
+            )
+            and (dropping := _dropped_by_caller(function, index)) is not None
+        ):  # fmt: skip
+            self.report(
+                node,
+                f"{lead} None, which {dropping[0]}() skips, leaving the item out of {dropping[1]} as if nothing "
+                "failed; report the error",
+            )
 
     def _claimed_done(self, try_node: cst.Try, scope: ToolScope) -> str | None:
         """The tool that answers as if an action succeeded when the ``try`` of an ``except`` that only logs failed:

@@ -1524,6 +1524,68 @@ def _tested_by_callers(scope: ToolScope, index: ModuleIndex, verdict: Callable[[
     return sites > 0
 
 
+def _caught_by_callers(
+    scope: ToolScope, index: ModuleIndex, raised: set[str], verdict: Callable[[Handler], str | None]
+) -> bool:  # fmt: skip
+    """Whether every call of a helper that the reads reaching it make (in the handler, or three functions deep) is
+    in a ``try`` whose ``except`` names the exception the helper raises and says in its own words that the thing
+    is not there (``except PackageNotFoundError as e: raise PyPIMCPError(f"Package not found: {e.message}")``):
+    the client sees the caller's report, which is judged where it is sent; not a caller that only relays the
+    helper's message (``return f"Error: {e}"``)."""
+    target = index.key_of(scope.function)
+    seen: set[int] = set()
+    sites = 0
+
+    def caught(function: FunctionInfo, call: cst.Call) -> bool:
+        path = path_to(function.node, call) or []
+        for parent, child in zip(path, path[1:]):
+            if not isinstance(parent, cst.Try) or child is not parent.body:
+                continue
+            for handler in parent.handlers:
+                names = {n.value for n in nodes(handler.type) if isinstance(n, cst.Name)} if handler.type is not None else set()
+                if names & raised and any(
+                    isinstance(n, (cst.Raise, cst.Return)) and _says_absent(n) for n in nodes(handler.body, prune=_SCOPES)
+                ):  # fmt: skip
+                    return True
+        return False
+
+    def calls_caught(function: FunctionInfo, depth: int) -> bool:
+        nonlocal sites
+        if id(function) in seen:
+            return True
+        seen.add(id(function))
+        for call, callee in _helper_calls(function, index):
+            if index.key_of(callee) == target:
+                sites += 1
+                if not caught(function, call):
+                    return False
+            elif depth > 0 and not calls_caught(callee, depth - 1):
+                return False
+        return True
+
+    for handler in scope.handlers:
+        if verdict(handler) == "action":
+            continue
+        function = index.definition(handler)
+        if function is None or not calls_caught(function, 3):
+            return False
+    return sites > 0
+
+
+def _says_absent(statement: cst.Return | cst.Raise) -> bool:
+    """Whether a ``return`` or ``raise`` says in its own text that something is not there ("Package not found: ...")."""
+    for node in nodes(statement, prune=_SCOPES):
+        if isinstance(node, cst.SimpleString):
+            text = string_value(node)
+        elif isinstance(node, cst.FormattedStringText):
+            text = node.value
+        else:
+            continue
+        if text and ABSENCE.search(text):
+            return True
+    return False
+
+
 #: The keys of a helper's report that hold its message.
 _REPORT_KEYS = frozenset({"error", "errors", "message", "msg", "detail", "details", "reason"})
 
@@ -2793,10 +2855,20 @@ class EmptyResultAsError(Rule):
     def _report_all(self, reports: list[FailureReport], scope: ToolScope, fixable: bool = True) -> None:
         """Report each empty result reported as a failure, with the fix that returns it as a success (none when
         not ``fixable``: a report that other branches send too). A helper's returned report that every call of it
-        tests first is left to its callers (see :func:`_tested_by_callers`)."""
+        tests first is left to its callers (see :func:`_tested_by_callers`), and so is an exception it raises that
+        every call of it catches by name and reports in turn (see :func:`_caught_by_callers`)."""
         if (
             scope.handler is None and all(isinstance(r.statement, cst.Return) for r in reports)
             and _tested_by_callers(scope, self.context.index, lambda h: self._cached_verdict(h, scope.function))
+        ):  # fmt: skip
+            return
+        raised = {
+            name for r in reports if isinstance(r.statement, cst.Raise) and r.statement.exc is not None
+            and (name := callee_name(r.statement.exc.func if isinstance(r.statement.exc, cst.Call) else r.statement.exc))
+        }  # fmt: skip
+        if (
+            scope.handler is None and raised and all(isinstance(r.statement, cst.Raise) for r in reports)
+            and _caught_by_callers(scope, self.context.index, raised, lambda h: self._cached_verdict(h, scope.function))
         ):  # fmt: skip
             return
         for report in reports:
