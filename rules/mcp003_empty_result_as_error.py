@@ -1496,12 +1496,21 @@ def _tested_by_callers(scope: ToolScope, index: ModuleIndex, verdict: Callable[[
     _discover_pages(account)``, then ``if not result.get("success"): return json.dumps({"data": [], ...})``): what
     the helper returns is read by its callers, and no read sends it as its failure. The calls an action makes are
     left out: its missing target is a real failure, whatever it sends."""
+    return _every_call(scope, index, verdict, lambda function, call: _outcome_intercepted(function, call, index))
+
+
+def _every_call(
+    scope: ToolScope, index: ModuleIndex, verdict: Callable[[Handler], str | None],
+    accept: Callable[[FunctionInfo, cst.Call], bool],
+) -> bool:  # fmt: skip
+    """Whether the reads that reach a helper call it at least once (in the handler, or three functions deep), and
+    ``accept`` holds for every such call, given the function it is in; the calls an action makes are left out."""
     # another module's copy of a function is no twin: compare files and paths
     target = index.key_of(scope.function)
     seen: set[int] = set()
     sites = 0
 
-    def tested_calls(function: FunctionInfo, depth: int) -> bool:
+    def calls_accepted(function: FunctionInfo, depth: int) -> bool:
         nonlocal sites
         if id(function) in seen:
             return True
@@ -1509,9 +1518,9 @@ def _tested_by_callers(scope: ToolScope, index: ModuleIndex, verdict: Callable[[
         for call, callee in _helper_calls(function, index):
             if index.key_of(callee) == target:
                 sites += 1
-                if not _outcome_intercepted(function, call, index):
+                if not accept(function, call):
                     return False
-            elif depth > 0 and not tested_calls(callee, depth - 1):
+            elif depth > 0 and not calls_accepted(callee, depth - 1):
                 return False
         return True
 
@@ -1519,7 +1528,7 @@ def _tested_by_callers(scope: ToolScope, index: ModuleIndex, verdict: Callable[[
         if verdict(handler) == "action":
             continue
         function = index.definition(handler)
-        if function is None or not tested_calls(function, 3):
+        if function is None or not calls_accepted(function, 3):
             return False
     return sites > 0
 
@@ -1532,10 +1541,6 @@ def _caught_by_callers(
     is not there (``except PackageNotFoundError as e: raise PyPIMCPError(f"Package not found: {e.message}")``):
     the client sees the caller's report, which is judged where it is sent; not a caller that only relays the
     helper's message (``return f"Error: {e}"``)."""
-    target = index.key_of(scope.function)
-    seen: set[int] = set()
-    sites = 0
-
     def caught(function: FunctionInfo, call: cst.Call) -> bool:
         path = path_to(function.node, call) or []
         for parent, child in zip(path, path[1:]):
@@ -1549,27 +1554,7 @@ def _caught_by_callers(
                     return True
         return False
 
-    def calls_caught(function: FunctionInfo, depth: int) -> bool:
-        nonlocal sites
-        if id(function) in seen:
-            return True
-        seen.add(id(function))
-        for call, callee in _helper_calls(function, index):
-            if index.key_of(callee) == target:
-                sites += 1
-                if not caught(function, call):
-                    return False
-            elif depth > 0 and not calls_caught(callee, depth - 1):
-                return False
-        return True
-
-    for handler in scope.handlers:
-        if verdict(handler) == "action":
-            continue
-        function = index.definition(handler)
-        if function is None or not calls_caught(function, 3):
-            return False
-    return sites > 0
+    return _every_call(scope, index, verdict, caught)
 
 
 def _says_absent(statement: cst.Return | cst.Raise) -> bool:
