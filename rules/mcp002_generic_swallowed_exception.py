@@ -2016,8 +2016,7 @@ def _guards_input(function: FunctionInfo, payload: cst.BaseExpression, index: Mo
         return True
     # "Could not parse start time: ...": the report names the argument the try parsed
     parsed = {name for t in tries for name in value_names(t.body)[0]}
-    params = {p.name.value for p in (*function.node.params.posonly_params, *function.node.params.params, *function.node.params.kwonly_params)}
-    return _names_input_error(payload, function, parsed, params)
+    return _names_input_error(payload, function, parsed, _named_params(function))
 
 
 def _checks_only(try_node: cst.Try) -> bool:
@@ -2372,7 +2371,10 @@ def _dropped_by_caller(function: FunctionInfo, index: ModuleIndex) -> tuple[str,
 def _sent_whole(function: FunctionInfo) -> set[str]:
     """The locals a function's answer holds whole (see :func:`_returned_whole`), also as the value stored under a
     key of such a local (``details["recentBuilds"] = recent_builds``, then ``return json.dumps(details)``)."""
-    whole = _returned_whole(function)
+    known = function.memo.get(("MCP002.sent",))
+    if known is not None:
+        return set(known)
+    whole = set(_returned_whole(function))
     for assign in function.own_of(cst.Assign):
         target = assign.targets[0].target if len(assign.targets) == 1 else None
         if (
@@ -2380,6 +2382,7 @@ def _sent_whole(function: FunctionInfo) -> set[str]:
             and isinstance(assign.value, cst.Name)
         ):  # fmt: skip
             whole.add(assign.value.value)
+    function.memo[("MCP002.sent",)] = frozenset(whole)
     return whole
 
 
@@ -2391,10 +2394,17 @@ def _enclosing_params(function: FunctionInfo) -> set[str]:
     scope: FunctionInfo | None = function
     while scope is not None:
         params = scope.node.params
-        names.update(p.name.value for p in (*params.posonly_params, *params.params, *params.kwonly_params))
+        names.update(_named_params(scope))
         names.update(s.name.value for s in (params.star_arg, params.star_kwarg) if isinstance(s, cst.Param))
         scope = scope.parent
     return names
+
+
+def _named_params(function: FunctionInfo) -> set[str]:
+    """The parameters of a function that take a name: positional-only, positional and keyword-only, not ``*args``
+    or ``**kwargs``."""
+    params = function.node.params
+    return {p.name.value for p in (*params.posonly_params, *params.params, *params.kwonly_params)}
 
 
 def _refilled_when_empty(function: FunctionInfo, name: str) -> bool:
@@ -3382,8 +3392,8 @@ class GenericSwallowedException(Rule):
         []``, which passes the outcome on either way, nor where an empty value only lets the tool go on with its
         work (``if name in existing: return "... already exists"``)."""
         scope = self.context.scope
-        if scope is None:
-            return
+        if scope is None or not isinstance(value, cst.IfExp) and _stand_in_value(value) is None:
+            return  # most assignments: neither a conditional nor a stand-in
         function = scope.function
         within = ancestors_within(self.context.ancestors, function.node)
         if any(isinstance(n, cst.ExceptHandler) for n in within):

@@ -1326,20 +1326,19 @@ class Flow:
         (``filing.obj()``, ``report.taxonomy()``) leaves it the record looked for."""
         following = self.following()
         listed: set[int] = set()  # the receivers of those calls
-        iterated: set[str] = set()
-        iterables: list[cst.BaseExpression] = []
-        for statement in following:
-            for node in nodes(statement, prune=_SCOPES):
-                if isinstance(node, (cst.For, cst.CompFor)):
-                    iterables.append(node.iter)
+        iterables = [
+            node.iter for statement in following for node in nodes(statement, prune=_SCOPES)
+            if isinstance(node, (cst.For, cst.CompFor))
+        ]  # fmt: skip
         iterated = {n.value for n in iterables if isinstance(n, cst.Name)}
+        gone_through = {id(n) for n in iterables}
         for statement in following:
             for node in nodes(statement, prune=_SCOPES):
                 call = None
                 if isinstance(node, cst.Assign) and len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name):
                     if node.targets[0].target.value in iterated:
                         call = node.value
-                elif any(node is it for it in iterables):
+                elif id(node) in gone_through:
                     call = node
                 if isinstance(call, cst.Await):
                     call = call.expression

@@ -202,6 +202,7 @@ class Linker:
         self._subclasses: dict[tuple[str, str], list[tuple[str, str]]] | None = None
         self._protocols: dict[tuple[str, str], list[tuple[str, str]]] | None = None
         self._methods_named: dict[str, list[tuple[str, str]]] | None = None
+        self._implemented: dict[tuple[str, str], tuple[tuple[str, str], ...]] = {}
         self._given_objects: dict[tuple[str, str, str], Obj] | None = None
         self._resolved_decorators: dict[tuple[str, str], list[Obj | None]] = {}
         # (file, scope, name, depth) -> what resolve() found: the summaries do not change while linking
@@ -484,14 +485,19 @@ class Linker:
                 return ("function", cfile, f"{cpath}.{name}")
         return None
 
-    def _protocol_implementations(self, target: tuple[str, str]) -> tuple[tuple[str, str], ...]:
+    def _implementations(self, target: tuple[str, str]) -> tuple[tuple[str, str], ...]:
         """The project methods that implement a ``typing.Protocol`` method, or override a method in the project's
         subclasses of its class (``db.list_documents()`` with ``db: VectorDatabase`` runs the method of whichever
-        subclass ``db`` is); none for any other function."""
-        function = self.functions.get(target[0], {}).get(target[1])
-        if function is None or not function.is_method or function.owner is None:
-            return ()
-        return tuple(self.overrides(target[0], target[1]))
+        subclass ``db`` is); none for any other function. Worked out once per method: every call edge to it asks."""
+        found = self._implemented.get(target)
+        if found is None:
+            function = self.functions.get(target[0], {}).get(target[1])
+            if function is None or not function.is_method or function.owner is None:
+                found = ()
+            else:
+                found = tuple(self.overrides(target[0], target[1]))
+            self._implemented[target] = found
+        return found
 
     def _implementers(self, file: str, cls: str) -> list[tuple[str, str]]:
         """The project classes that define every method of a ``typing.Protocol`` class (none for other classes)."""
@@ -1373,7 +1379,7 @@ class Linker:
                 for name, target in callees[key]:
                     if name is not None:
                         facts[file].edges[(path, name)] = target
-                        implemented = self._protocol_implementations(target)
+                        implemented = self._implementations(target)
                         if implemented and target[0] in facts:
                             facts[target[0]].implemented[target[1]] = implemented
                     callers.setdefault(target, set()).add(key)
