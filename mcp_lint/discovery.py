@@ -268,6 +268,17 @@ class FunctionInfo:
         return self._returns  # type: ignore[return-value]
 
 
+def _looked_up(function: FunctionInfo, func: cst.BaseExpression) -> bool:
+    """Whether a call's callee is looked up in a collection: ``HANDLERS[name]``, ``HANDLERS.get(name)``, or a local
+    bound once to one of those (``handler = HANDLERS.get(action)``)."""
+    if isinstance(func, cst.Name) and function.bindings(func.value) == 1:
+        bound = function.assigned(func.value)
+        func = bound if bound is not None else func
+    return isinstance(func, cst.Subscript) or (
+        isinstance(func, cst.Call) and isinstance(func.func, cst.Attribute) and func.func.attr.value == "get"
+    )  # fmt: skip
+
+
 def _binds(statement: cst.CSTNode, name: str) -> bool:
     """Whether a statement binds a name anywhere in it (an assignment, a loop or ``with`` target, ``:=``), nested
     functions and classes left out."""
@@ -435,16 +446,18 @@ class ModuleIndex:
         """
         name = re.compile(rb"\b" + re.escape(scope.function.name.encode()) + rb"\b")
         target = self.key_of(scope.function)
+        home = scope.function.module or self
+        callers = set(home.facts.callers.get(scope.function.path, ())) if home.facts is not None else set()
         for handler in scope.handlers:
             # Where the tool's module never names the function, only a function whose call it returns may answer
             named = handler.function is not None or self.project is None or self.project.mentions([handler.file], name)
             tool = self.definition(handler)
             if tool is None:
                 continue
-            if named and self._answers(tool, target, scope.function.name, whole, skip):
+            if named and self._answers(tool, target, scope.function.name, whole, skip, callers):
                 return handler
             for relay in self._relays(tool):
-                if self._answers(relay, target, scope.function.name, whole, skip):
+                if self._answers(relay, target, scope.function.name, whole, skip, callers):
                     return handler
         return None
 
@@ -493,12 +506,20 @@ class ModuleIndex:
         """
         target = self.key_of(function)
         found: list[tuple[FunctionInfo, list[cst.Call]]] = []
+
+        def runs(home: ModuleIndex, callee: FunctionInfo | None) -> bool:
+            # the function itself, or a method it overrides or implements (``backend.clear_cache()`` with
+            # ``backend: TelegramBackend``, run by a subclass's ``clear_cache``)
+            if callee is None:
+                return False
+            if home.key_of(callee) == target:
+                return True
+            owner = callee.module or home
+            return any(owner.key_of(method) == target for method in owner.implementations(callee))
+
         for caller in self.callers(function):
             home = caller.module or self
-            calls = [
-                call for call in caller.own_of(cst.Call)
-                if (callee := home.callee(caller, call.func)) is not None and home.key_of(callee) == target
-            ]  # fmt: skip
+            calls = [call for call in caller.own_of(cst.Call) if runs(home, home.callee(caller, call.func))]
             found.append((caller, calls))
         return found
 
@@ -527,11 +548,14 @@ class ModuleIndex:
 
     def _answers(
         self, tool: FunctionInfo, target: tuple[str | None, str], method: str, whole: bool,
-        skip: Callable[[FunctionInfo, cst.BaseExpression, str], bool] | None,
+        skip: Callable[[FunctionInfo, cst.BaseExpression, str], bool] | None, callers: set[tuple[str, str]],
     ) -> bool:  # fmt: skip
         """Whether a function returns the outcome of the function ``target`` names (:meth:`answering_handler`, one
-        step): ``method`` is its name, for a call through a table of objects."""
+        step): ``method`` is its name, for a call through a table of objects; ``callers`` are the (file, path) of
+        the functions the project model has call it, for a call through a table of functions (``handler =
+        _HANDLERS.get(action)`` then ``return await handler(backend)``)."""
         resolve = (tool.module or self).callee
+        tabled = self.key_of(tool) in callers
         for value in tool.returns:
             candidates = [value] if whole else list(nodes(value, prune=(cst.FunctionDef, cst.ClassDef, cst.Lambda)))
             for node in candidates:
@@ -549,6 +573,8 @@ class ModuleIndex:
                 if isinstance(node.func, cst.Attribute) and node.func.attr.value == method:
                     # ``return handler.run_tool(arguments)`` through a table of tool objects: the call resolves
                     # to one of the methods at most (the base class's), and this one is reached through it
+                    return True
+                if tabled and _looked_up(tool, node.func):
                     return True
         return False
 

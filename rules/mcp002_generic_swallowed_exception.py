@@ -1926,6 +1926,22 @@ def _next_statement(block: cst.CSTNode | None, statement: cst.CSTNode) -> tuple[
     return True, statements[at + 1] if at + 1 < len(statements) else None
 
 
+def _ends_function(function: FunctionInfo, statement: cst.CSTNode) -> bool:
+    """Whether a statement nested in branches or loops is the last to run in a function: it is the last statement
+    of its block, and so is each statement that holds it, up to the function's body (``for path in paths: if
+    path.exists(): try: path.unlink() ...``)."""
+    path = path_to(function.node, statement) or []
+    blocks = [at for at, node in enumerate(path) if isinstance(node, cst.IndentedBlock)]
+    if not blocks:
+        return False
+    for at in blocks:
+        held = path[at + 1] if at + 1 < len(path) else None
+        if held is None or path[at].body[-1] is not held:
+            return False
+    # not inside another ``try`` (whose clauses may report), nor a ``while`` (which may try again)
+    return not any(isinstance(node, (cst.Try, cst.ExceptHandler, cst.While)) for node in path[1:-1])
+
+
 def _claims_done(line: cst.BaseStatement, function: FunctionInfo, index: ModuleIndex) -> bool:
     """Whether a statement returns an answer made only of constants and the function's parameters (``return
     f"Deleted {item_id}"``, ``return [TextContent(type="text", text="Tracks added.")]``), that is neither empty
@@ -2648,8 +2664,13 @@ class GenericSwallowedException(Rule):
     work of its `try` was done: the `try` is a statement of the tool's own body, not in a loop, and the next
     statement returns an answer made only of constants and the tool's arguments (`return f"Deleted {book_id}"`);
     or the `try` ends a helper that returns no value, which a tool calls as a statement right before such a
-    `return` (`shelves.move(book_id, shelf)`, then `return f"Moved {book_id} to {shelf}"`). Not when the answer
-    carries what the tool read after it (`book = catalog.get(book_id)`), or the helper returns a value.
+    `return` (`shelves.move(book_id, shelf)`, then `return f"Moved {book_id} to {shelf}"`). The helper's `try`
+    may sit in branches and loops, when each statement that holds it is the last of its block (`for path in
+    paths: if path.exists(): try: path.unlink()`), but not in a `while` loop, which may try again. The tool may
+    call the helper through a base class whose method the helper overrides (`await store.flush()` with `store:
+    Store`), and may be a function a tool picks from a table and returns the answer of as it is (`handler =
+    ACTIONS.get(action)`, then `return await handler(store)`). Not when the answer carries what the tool read
+    after it (`book = catalog.get(book_id)`), or the helper returns a value.
 
     A broad `except` that only logs, prints or passes (then perhaps `continue`s) is reported where it is when its
     `try` does work that may fail and adds to what the function returns whole, so that each failure is left out
@@ -3211,12 +3232,12 @@ class GenericSwallowedException(Rule):
         otherwise."""
         function = scope.function
         own, following = _next_statement(function.node.body, try_node)
-        if not own:
-            return None
-        if following is not None and self._answers_tool(scope, whole=True):
+        if own and following is not None and self._answers_tool(scope, whole=True):
             return function.name if _claims_done(following, function, self.context.index) else None
         if following is not None or any(r.value is not None for r in function.own_of(cst.Return)):
             return None
+        if not own and (scope.result_of is not None or scope.registered or not _ends_function(function, try_node)):
+            return None  # in a tool, a ``try`` in a branch or loop; in a helper, one that other statements follow
         index = function.module or self.context.index
         for caller, calls in index.call_sites(function):
             where = caller.module or index
