@@ -1069,11 +1069,13 @@ def _fills(function: FunctionInfo, name: str) -> list[cst.Call]:
     return [call for filled, call in _fill_calls(function.node.body) if filled == name]
 
 
-def _ends_in_continue(handler: cst.ExceptHandler) -> bool:
-    """Whether an ``except`` clause's last statement ends with ``continue``."""
+def _ends_in_continue(handler: cst.ExceptHandler, also_break: bool = False) -> bool:
+    """Whether an ``except`` clause's last statement ends with ``continue`` (or, with ``also_break``, with
+    ``break``: the loop stops, and the items or pages after the failed one are left out too)."""
     body = handler.body.body if isinstance(handler.body, cst.IndentedBlock) else ()
     last = body[-1] if body else None
-    return isinstance(last, cst.SimpleStatementLine) and isinstance(last.body[-1], cst.Continue)
+    kinds = (cst.Continue, cst.Break) if also_break else cst.Continue
+    return isinstance(last, cst.SimpleStatementLine) and isinstance(last.body[-1], kinds)
 
 
 def _skips(handler: cst.ExceptHandler) -> bool:
@@ -1926,6 +1928,39 @@ def _next_statement(block: cst.CSTNode | None, statement: cst.CSTNode) -> tuple[
     return True, statements[at + 1] if at + 1 < len(statements) else None
 
 
+def _clause_of(handler: cst.ExceptHandler, node: cst.CSTNode) -> bool:
+    """Whether a node is in an ``except`` clause's own code: below it, and not in a ``try`` statement nested in it
+    (whose clauses answer for their own ``try``) or in a nested function."""
+    path = path_to(handler, node)
+    return path is not None and not any(isinstance(n, (cst.Try, *_SCOPES)) for n in path[1:-1])
+
+
+def _outcome_dropped(scope: ToolScope, index: ModuleIndex) -> bool:
+    """Whether no tool sees what a helper answers: it is not a tool, it has callers the project model knows, and
+    each of them calls it as a statement of its own (``self.cache.cleanup_old_entries(retention_seconds=...)``),
+    dropping the outcome."""
+    function = scope.function
+    if scope.result_of is not None or scope.registered:
+        return False
+    home = function.module or index
+    sites = home.call_sites(function)
+    if not sites:
+        return False
+    for caller, calls in sites:
+        if not calls:
+            return False  # reached otherwise (through a table, say): the outcome may be used
+        for call in calls:
+            path = path_to(caller.node, call) or []
+            line = next((n for n in reversed(path) if isinstance(n, cst.SimpleStatementLine)), None)
+            expression = line.body[0] if line is not None and len(line.body) == 1 else None
+            value = expression.value if isinstance(expression, cst.Expr) else None
+            if isinstance(value, cst.Await):
+                value = value.expression
+            if value is not call:
+                return False
+    return True
+
+
 def _ends_function(function: FunctionInfo, statement: cst.CSTNode) -> bool:
     """Whether a statement nested in branches or loops is the last to run in a function: it is the last statement
     of its block, and so is each statement that holds it, up to the function's body (``for path in paths: if
@@ -2257,9 +2292,9 @@ def _gathered_by(block: cst.CSTNode) -> set[str]:
 
 def _only_notes(handler: cst.ExceptHandler) -> bool:
     """Whether an ``except`` clause only logs, prints or passes, and may then go on to the next item
-    (``continue``): it keeps nothing of the failure."""
+    (``continue``) or leave the loop (``break``): it keeps nothing of the failure."""
     body = list(handler.body.body) if isinstance(handler.body, cst.IndentedBlock) else []
-    if _ends_in_continue(handler):
+    if _ends_in_continue(handler, also_break=True):
         if len(body[-1].body) > 1:  # type: ignore[attr-defined]
             return False
         body = body[:-1]
@@ -2621,6 +2656,12 @@ class GenericSwallowedException(Rule):
     "No pages found"`, or the same answer after `if page_ids: ... if details: return ...`). A failure text put in a
     result model's error field (`Doc(id=..., error_message="Could not convert the document")`) is a report.
 
+    Such a swallow is also reported once where it happens, at the helper's broad `except` (that answers the
+    swallowed value itself, or only logs and falls through to it), naming the callers whose reports it makes
+    constant: that is where the exception is lost and where the fix goes (`except Exception: return None` in
+    `get_client()`, "which list_layers() and 8 other callers then report as a constant failure"). Not when the
+    rule already reports what the `except` answers (`return []` that a tool answers as a valid empty result).
+
     A tool that runs a call through a project guard whose broad `except` answers False, with or without the error
     beside it (`ok, found = await run_guarded(store.list_docs(), "list")` over `except Exception as e: return
     False, f"Error: {e}"`), and then puts an empty value or a placeholder count in place of the failure is reported
@@ -2672,7 +2713,8 @@ class GenericSwallowedException(Rule):
     ACTIONS.get(action)`, then `return await handler(store)`). Not when the answer carries what the tool read
     after it (`book = catalog.get(book_id)`), or the helper returns a value.
 
-    A broad `except` that only logs, prints or passes (then perhaps `continue`s) is reported where it is when its
+    A broad `except` that only logs, prints or passes (then perhaps `continue`s, or `break`s out of the loop, as a
+    paging loop that stops at the first failed page does) is reported where it is when its
     `try` does work that may fail and adds to what the function returns whole, so that each failure is left out
     of an answer that reads as complete: a listing without the items that failed, a count that is too low, a text
     without a section (`for course_id in ids: try: ...; copied += 1` / `except Exception as e: print(e)`, then
@@ -2696,7 +2738,8 @@ class GenericSwallowedException(Rule):
     reports the empty answer instead: a `try` that alone fills the list the function returns next (`papers =
     []`, `try: ...`, `return papers`; not when the value holds something before it, `card = f"Message {id}"`
     or `card += ...`, which then reads as complete), or a list whose emptiness the function, or a caller it is returned whole
-    to, answers with a constant text (`if not labels: return "No labels found"`).
+    to, answers with a constant text (`if not labels: return "No labels found"`). Nor a helper whose every
+    caller calls it as a statement (`prune_artifacts(days)`): the partial answer reaches no one.
 
     A tool whose own broad `except` answers with what reads as a valid empty result is reported too: a text
     that says nothing was found (`except Exception: return "No interfaces found matching the criteria."`): the
@@ -3602,6 +3645,36 @@ class GenericSwallowedException(Rule):
         )  # fmt: skip
 
     def visit_ExceptHandler(self, node: cst.ExceptHandler) -> None:
+        before = len(self.context.diagnostics)
+        self._visit_handler(node)
+        scope = self.context.scope
+        ancestors = self.context.ancestors
+        if (
+            len(self.context.diagnostics) == before and scope is not None and ancestors
+            and isinstance(ancestors[-1], cst.Try) and not _guards_import(ancestors[-1])
+            and (broadness := breadth(node, self.context.index)) is not None
+            and not self._reported_inside(node)
+        ):  # fmt: skip
+            self._check_told_constant(node, ancestors[-1], scope, _lead(broadness))
+
+    def _reported_inside(self, handler: cst.ExceptHandler) -> bool:
+        """Whether the rule reports a ``return`` of an ``except`` clause when the walk reaches it (worked out in a
+        context of its own, so that nothing is reported now): what the clause answers is reported there."""
+        saved = self.context
+        sandbox = RuleContext(saved.index, saved.options, saved.sdk)
+        sandbox.scope = saved.scope
+        base = [*saved.ancestors, handler]
+        self.context = sandbox
+        try:
+            for node in nodes(handler.body, prune=_SCOPES):
+                if isinstance(node, cst.Return):
+                    sandbox.ancestors = [*base, *(path_to(handler, node) or [handler, node])[1:-1]]
+                    self.visit_Return(node)
+            return bool(sandbox.diagnostics)
+        finally:
+            self.context = saved
+
+    def _visit_handler(self, node: cst.ExceptHandler) -> None:
         # ``for course in courses: try: ...; count += 1`` / ``except Exception as e: print(...)``, then ``return
         # count``: each failure is dropped, and the answer reads as complete.
         scope = self.context.scope
@@ -3649,13 +3722,106 @@ class GenericSwallowedException(Rule):
         if not _does_work(try_node.body, function, self.context.index):
             return
         gathered = sorted(name for name in candidates if not self._reported_when_empty(function, name))
-        if not gathered:
+        if not gathered or _outcome_dropped(scope, self.context.index):
             return
         self.report(
             node,
             f"{what} only logs, so {function.name}() answers {gathered[0]} without what failed, as if it were "
             "complete; report the failure in the answer or let it raise",
         )
+
+    def _check_told_constant(self, handler: cst.ExceptHandler, try_node: cst.Try, scope: ToolScope, what: str) -> None:
+        """``except Exception: logger.error(...); return None`` in a helper whose callers then answer a constant
+        failure (``if not geo: raise ValueError("Not connected to GeoServer")``): reported here too, where the
+        exception is lost and where the fix goes, once for all the callers that report it. The ``except`` must
+        answer the swallowed value itself, or only log and let the function fall through to it."""
+        function = scope.function
+        if scope.result_of is not None or scope.registered:
+            return
+        index = function.module or self.context.index
+        swallows = _own_swallows(function, index)
+        if not swallows:
+            return
+        returns_here = [value for value, at in swallows if at is not None and _clause_of(handler, at)]
+        if not returns_here and _only_notes(handler):
+            # a ``try`` of the function's own body whose ``except`` only logs, then what the function returns
+            # next at that level (``return None``, or the end of the function), with only ``if`` statements and
+            # loops between
+            statements = list(function.node.body.body) if isinstance(function.node.body, cst.IndentedBlock) else []
+            at = next((i for i, statement in enumerate(statements) if statement is try_node), None)
+            if at is None and _ends_in_continue(handler):
+                # ``for mirror in MIRRORS: try: ...`` / ``except Exception: continue``, then ``return None``
+                at = next(
+                    (i for i, statement in enumerate(statements)
+                     if isinstance(statement, (cst.For, cst.While)) and statement.body.body and any(
+                         s is try_node for s in statement.body.body)),
+                    None,
+                )  # fmt: skip
+            if at is None:
+                return
+            following = None
+            for statement in statements[at + 1:]:
+                if isinstance(statement, cst.SimpleStatementLine) and isinstance(statement.body[0], cst.Return):
+                    following = statement.body[0]
+                    break
+                if not isinstance(statement, (cst.If, cst.For, cst.While)):
+                    return
+            returns_here = [value for value, site in swallows if site is following]
+        if not returns_here:
+            return
+        told = self._told_constant(function, index)
+        if not told:
+            return
+        callers = f"{told[0]}() and {len(told) - 1} other caller{'s' if len(told) > 2 else ''} then report" if len(
+            told
+        ) > 1 else f"{told[0]}() then reports"
+        self.report(
+            handler,
+            f"{what} turns every exception into {returns_here[0]}, which {callers} as a constant failure; let it "
+            "raise, or return the error",
+        )
+
+    def _told_constant(self, helper: FunctionInfo, index: ModuleIndex) -> list[str]:
+        """The callers in tool context whose own failure report this rule finds constant because the helper turned
+        every exception into a value they test (see :meth:`_check_swallowing_helper`), in the project model's
+        order; worked out once per helper."""
+        known = helper.memo.get(("MCP002.told",))
+        if known is not None:
+            return list(known)
+        told: list[str] = []
+        lead = f"{helper.name}() turns every exception"
+        for caller, calls in index.call_sites(helper):
+            if not calls or caller.node is helper.node:
+                continue
+            if any(message.startswith(lead) for message in self._caller_reports(caller, index)):
+                told.append(caller.name)
+        helper.memo[("MCP002.told",)] = tuple(told)
+        return told
+
+    def _caller_reports(self, caller: FunctionInfo, index: ModuleIndex) -> tuple[str, ...]:
+        """The messages :meth:`_check_swallowing_helper` gives for a function's own ``return`` and ``raise``
+        statements outside its ``except`` clauses, worked out in a context of the function's own module and scope
+        and never reported; once per function."""
+        known = caller.memo.get(("MCP002.reports",))
+        if known is not None:
+            return known  # type: ignore[no-any-return]
+        where = caller.module or index
+        scope = where.scopes.get(caller.node)
+        messages: tuple[str, ...] = ()
+        if scope is not None:
+            saved = self.context
+            self.context = RuleContext(where, saved.options, saved.sdk)
+            self.context.scope = scope
+            try:
+                for node in [*caller.own_of(cst.Return), *caller.own_of(cst.Raise)]:
+                    within = (path_to(caller.node, node) or [node])[:-1]
+                    if within and not any(isinstance(n, cst.ExceptHandler) for n in within):
+                        self._check_swallowing_helper(node, within, caller)
+                messages = tuple(d.message for d in self.context.diagnostics)
+            finally:
+                self.context = saved
+        caller.memo[("MCP002.reports",)] = messages
+        return messages
 
     def _stand_in_for_caller(self, handler: cst.ExceptHandler, try_node: cst.Try, scope: ToolScope) -> str | None:
         """The caller that reports the errors of a helper's call, where the helper's broad ``except`` keeps nothing

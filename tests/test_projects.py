@@ -175,14 +175,15 @@ def test_editing_a_tool_rechecks_the_helpers_whose_answer_it_sends(tmp_path: Pat
         return {(d.row, d.code) for r in check_paths([root], run) if r.path.resolve() == analytics.resolve()
                 for d in r.diagnostics}  # fmt: skip
 
-    assert codes() == {(18, "MCP002")}
+    # the constant answer (18), and where the helper it tests swallows the failure (11)
+    assert codes() == {(11, "MCP002"), (18, "MCP002")}
     cards = root / "boards" / "cards.py"
     sent = '"text": format_report(report)'
     kept = '"text": format_report({"message": "ready", "total": 0})'  # it still calls what it called
     cards.write_text(cards.read_text().replace(sent, kept))
     assert codes() == set()  # the tool no longer sends the helper's answer: the cached finding must not come back
     cards.write_text(cards.read_text().replace(kept, sent))
-    assert codes() == {(18, "MCP002")}
+    assert codes() == {(11, "MCP002"), (18, "MCP002")}
 
 
 def test_editing_a_relay_rechecks_the_functions_whose_answer_it_passes_on(tmp_path: Path) -> None:
