@@ -1536,24 +1536,35 @@ def _caught_by_callers(
     scope: ToolScope, index: ModuleIndex, raised: set[str], verdict: Callable[[Handler], str | None]
 ) -> bool:  # fmt: skip
     """Whether every call of a helper that the reads reaching it make (in the handler, or three functions deep) is
-    in a ``try`` whose ``except`` names the exception the helper raises and says in its own words that the thing
-    is not there (``except PackageNotFoundError as e: raise PyPIMCPError(f"Package not found: {e.message}")``):
-    the client sees the caller's report, which is judged where it is sent; not a caller that only relays the
-    helper's message (``return f"Error: {e}"``)."""
+    in a ``try`` whose ``except`` names the exception the helper raises and keeps it from the client: says in its
+    own words that the thing is not there (``except PackageNotFoundError as e: raise PyPIMCPError(f"Package not
+    found: {e.message}")``), judged where it says it, or answers without it (``except PackageNotFoundError:
+    pass``); not a caller that only relays the helper's message (``return f"Error: {e}"``) or raises it again."""
     def caught(function: FunctionInfo, call: cst.Call) -> bool:
         path = path_to(function.node, call) or []
         for parent, child in zip(path, path[1:]):
             if not isinstance(parent, cst.Try) or child is not parent.body:
                 continue
-            for handler in parent.handlers:
-                names = {n.value for n in nodes(handler.type) if isinstance(n, cst.Name)} if handler.type is not None else set()
-                if names & raised and any(
-                    isinstance(n, (cst.Raise, cst.Return)) and _says_absent(n) for n in nodes(handler.body, prune=_SCOPES)
-                ):  # fmt: skip
-                    return True
+            if any(_absorbs(handler, raised) for handler in parent.handlers):
+                return True
         return False
 
     return _every_call(scope, index, verdict, caught)
+
+
+def _absorbs(handler: cst.ExceptHandler, raised: set[str]) -> bool:
+    """Whether an ``except`` clause names one of the raised exceptions and keeps it from the client (see
+    :func:`_caught_by_callers`)."""
+    names = {n.value for n in nodes(handler.type) if isinstance(n, cst.Name)} if handler.type is not None else set()
+    if not names & raised:
+        return False
+    sent = [n for n in nodes(handler.body, prune=_SCOPES) if isinstance(n, (cst.Raise, cst.Return))]
+    if any(isinstance(n, cst.Raise) and n.exc is None for n in sent):
+        return False  # raised again as it is
+    if any(_says_absent(n) for n in sent):
+        return True
+    bound = caught_name(handler)
+    return bound is None or not any(mentions(n, {bound}) for n in sent)
 
 
 def _says_absent(statement: cst.Return | cst.Raise) -> bool:
@@ -2079,8 +2090,15 @@ def _lists(scope: ToolScope) -> bool:
     """Whether the function, or a tool that reaches it, lists or searches (``list_epics``, ``search``): a list that
     finds nothing comes back empty, so a not-found exception or status there is about what the tool was pointed at
     (the project whose epics it lists), an argument that names nothing."""
-    names = [_named_tool(scope.function) or scope.function.name, *_reaching_tools(scope)]
-    return any(_first_verb(name) in _COLLECTION_VERBS for name in names)
+    own = _named_tool(scope.function) or scope.function.name
+    tools = _reaching_tools(scope)
+    if scope.handler is None and any(
+        verb_of(tool) == "read" and _first_verb(tool) not in _COLLECTION_VERBS for tool in tools
+    ):  # fmt: skip
+        # a helper that a lookup of one item reaches too (``get_paper_details`` beside ``search_papers``, both
+        # through ``make_api_request``): there a 404 is the empty answer, so only the helper's own name lists
+        return _first_verb(own) in _COLLECTION_VERBS
+    return any(_first_verb(name) in _COLLECTION_VERBS for name in [own, *tools])
 
 
 #: Keys of a dict that answers a yes-or-no question (``{"valid": False, "error": "..."}``).
@@ -2415,6 +2433,9 @@ class EmptyResultAsError(Rule):
     system lacks ("No wireless interface support detected") or a service the deployment lacks ("endpoint not found
     in service catalog", "not configured"). A `raise` its own function catches and swallows
     (`except Exception as e: logger.warning(e); return DEFAULTS`) never reaches the model and is not reported, nor
+    one that every read's call of the helper catches by name and keeps from the model (`except
+    PackageNotFoundError: pass`, or a report of the caller's own, "Package not found", judged where it is sent;
+    not `return f"Error: {e}"`, which relays it), nor
     a missing configuration file (`os.path.exists(kubeconfig_path)`). It looks at
     the branch taken when the result is empty (nested blocks included), at a message that branch only sets and a
     later `if errmsg:` sends (no fix there), at the `else` of a non-empty test, and at the fall-through after
@@ -2433,7 +2454,10 @@ class EmptyResultAsError(Rule):
     (`e.response.status_code == 404`, `err["Code"] == "NoSuchKey"`, or the text of the exception caught around
     it, `"404" in str(e)`, `"Not Found" in str(e)`; in a list or search tool only when the report
     says nothing matched, "No matching paper found", since there a 404 usually means the scope it was given names
-    nothing), and at what follows a loop over a fetched
+    nothing; a helper that a lookup of one item reaches too, `get_paper` beside `search_papers`, counts as a list
+    only by its own name). Such a 404 or not-found exception is also reported, without a fix, in a helper that
+    reads for some of its tools and acts for others and whose own name does not say it acts (a request helper
+    every tool calls), and at what follows a loop over a fetched
     result that returns what it looks for (`for f in feeds: if f["id"] == feed_id: return f`, then
     `raise ToolError("Feed not found")`; also after a `while` that pages through such loops until it runs out,
     and after an `if` that holds only the loop and checks there are items: `if clients and len(clients) > 0:`),
@@ -2663,7 +2687,9 @@ class EmptyResultAsError(Rule):
                 if not candidates:
                     candidates, text = self._set_then_sent(node)
                 # in a list or search, only a report that no item matched speaks of its answer (see _lists)
-                self._report_absence(node, candidates, scope, _NO_MATCH if _lists(scope) else None, text=text)
+                self._report_absence(
+                    node, candidates, scope, _NO_MATCH if _lists(scope) else None, text=text, shared=True
+                )
             return
         if _not_found_instance(node.test):
             # ``track, info = await asyncio.gather(..., return_exceptions=True)`` then ``if isinstance(track,
@@ -2762,7 +2788,7 @@ class EmptyResultAsError(Rule):
         if _not_found_exception(node) or "StopIteration" in caught_types(node):
             # ``except StopIteration:`` of ``next(item for item in dock if ...)``: the search found nothing
             candidates = _reports_in(node.body)
-            self._report_absence(node, candidates, scope, _NO_MATCH if lists else None)
+            self._report_absence(node, candidates, scope, _NO_MATCH if lists else None, shared=True)
             caught = caught_name(node)
             echoed = [c for c in candidates if caught is not None and _echoes(c, caught)] if not lists else []
             if echoed and not self._raised_in_try(node):
@@ -2840,21 +2866,15 @@ class EmptyResultAsError(Rule):
         """Report each empty result reported as a failure, with the fix that returns it as a success (none when
         not ``fixable``: a report that other branches send too). A helper's returned report that every call of it
         tests first is left to its callers (see :func:`_tested_by_callers`), and so is an exception it raises that
-        every call of it catches by name and reports in turn (see :func:`_caught_by_callers`)."""
+        every call of it catches by name and keeps from the client, each exception on its own (see
+        :func:`_caught_by_callers`)."""
         if (
             scope.handler is None and all(isinstance(r.statement, cst.Return) for r in reports)
             and _tested_by_callers(scope, self.context.index, lambda h: self._cached_verdict(h, scope.function))
         ):  # fmt: skip
             return
-        raised = {
-            name for r in reports if isinstance(r.statement, cst.Raise) and r.statement.exc is not None
-            and (name := callee_name(r.statement.exc.func if isinstance(r.statement.exc, cst.Call) else r.statement.exc))
-        }  # fmt: skip
-        if (
-            scope.handler is None and raised and all(isinstance(r.statement, cst.Raise) for r in reports)
-            and _caught_by_callers(scope, self.context.index, raised, lambda h: self._cached_verdict(h, scope.function))
-        ):  # fmt: skip
-            return
+        if scope.handler is None:
+            reports = [r for r in reports if not self._caught_by_reads(r, scope)]
         for report in reports:
             self._reported.add(id(report.statement))
             if _gives_verdict(report.payload):
@@ -2917,11 +2937,14 @@ class EmptyResultAsError(Rule):
 
     def _report_absence(
         self, node: cst.CSTNode, candidates: list[cst.Return | cst.Raise], scope: ToolScope,
-        also: re.Pattern[str] | None = None, text: str | None = None,
+        also: re.Pattern[str] | None = None, text: str | None = None, shared: bool = False,
     ) -> None:  # fmt: skip
         """Report the failure reports that speak of absence (and say what ``also`` matches, when given) where a read
         found nothing without a value test: a not-found exception, a 404 status, a lookup loop that fell through.
-        ``text``, when given, is the message the reports send (set before them by the branch)."""
+        ``text``, when given, is the message the reports send (set before them by the branch). With ``shared``
+        (a 404 or a not-found exception turned into a failure), also in a helper that reads for some of the tools
+        that reach it and acts for others, such as a request helper every tool calls: there without a fix, which
+        would be wrong for the actions."""
         reports = self._absence_reports(candidates, scope, also, text)
         if not reports:
             return
@@ -2935,8 +2958,32 @@ class EmptyResultAsError(Rule):
             return
         chain = [*ancestors_within(self.context.ancestors, scope.function.node), node]
         if self._tool_verdict(scope, chain) != "read":
-            return  # an action's missing target is a real failure; an unnamed tool is not guessed at
+            # an action's missing target is a real failure; an unnamed tool is not guessed at
+            if shared and self._shared_by_reads(scope, chain):
+                self._report_all(reports, scope, fixable=False)
+            return
         self._report_all(reports, scope, fixable=text is None)
+
+    def _caught_by_reads(self, report: FailureReport, scope: ToolScope) -> bool:
+        """Whether the exception a helper raises is caught by name around every call the reads make of it, and kept
+        from the client there (see :func:`_caught_by_callers`)."""
+        exc = report.statement.exc if isinstance(report.statement, cst.Raise) else None
+        name = callee_name(exc.func if isinstance(exc, cst.Call) else exc) if exc is not None else None
+        return name is not None and _caught_by_callers(
+            scope, self.context.index, {name}, lambda h: self._cached_verdict(h, scope.function)
+        )
+
+    def _shared_by_reads(self, scope: ToolScope, chain: Sequence[cst.CSTNode]) -> bool:
+        """Whether a helper (not a tool) is reached by read tools and action tools alike, with nothing of its own
+        saying it acts (its name, an operation branch): ``_request(method, path)`` that ``get_post`` and
+        ``create_post`` both call, where a 404 is an empty answer for the first."""
+        if scope.handler is not None or _operation_branch(chain):
+            return False
+        function = scope.function
+        if verb_of(_named_tool(function) or function.name) is not None:
+            return False
+        verdicts = [self._cached_verdict(h, function) for h in scope.handlers]
+        return _combine(verdicts) == "mixed"
 
     def _flow(self, scope: ToolScope, chain: Sequence[cst.CSTNode]) -> Flow:
         """Flow: what reaches the end of ``chain`` in the scope's function, with this module's constants."""
