@@ -2659,8 +2659,10 @@ class GenericSwallowedException(Rule):
     Such a swallow is also reported once where it happens, at the helper's broad `except` (that answers the
     swallowed value itself, or only logs and falls through to it), naming the callers whose reports it makes
     constant: that is where the exception is lost and where the fix goes (`except Exception: return None` in
-    `get_client()`, "which list_layers() and 8 other callers then report as a constant failure"). Not when the
-    rule already reports what the `except` answers (`return []` that a tool answers as a valid empty result).
+    `get_client()`, "which list_layers() and 8 other callers then report as a constant failure"), also for one
+    place of a returned tuple (`return None, None`). Not when the rule already reports what the `except` answers
+    (`return []` that a tool answers as a valid empty result), nor when the clause sends the exception back in
+    another place (`return False, f"Error: {exc}"`): then the caller that drops it is where it is lost.
 
     A tool that runs a call through a project guard whose broad `except` answers False, with or without the error
     beside it (`ok, found = await run_guarded(store.list_docs(), "list")` over `except Exception as e: return
@@ -3741,12 +3743,22 @@ class GenericSwallowedException(Rule):
         index = function.module or self.context.index
         swallows = _own_swallows(function, index)
         if not swallows:
-            return
+            # ``return None, None``: what each place of a returned tuple holds (``client, user = helper()``)
+            width = max((len(v.elements) for v in function.returns if isinstance(v, cst.Tuple)), default=0)
+            swallows = [found for place in range(width) for found in _own_swallows(function, index, place)]
+            if not swallows:
+                return
+        caught = caught_name(handler)
+        if caught is not None and any(
+            isinstance(at, cst.Return) and _clause_of(handler, at) and at.value is not None
+            and mentions(at.value, {caught}) for _, at in swallows
+        ):  # fmt: skip
+            return  # ``return False, f"Error: {exc}"``: the exception goes back beside the flag
         returns_here = [value for value, at in swallows if at is not None and _clause_of(handler, at)]
         if not returns_here and _only_notes(handler):
             # a ``try`` of the function's own body whose ``except`` only logs, then what the function returns
-            # next at that level (``return None``, or the end of the function), with only ``if`` statements and
-            # loops between
+            # next at that level (``return None``, or the end of the function), with only ``if`` statements,
+            # loops and other ``try`` statements between
             statements = list(function.node.body.body) if isinstance(function.node.body, cst.IndentedBlock) else []
             at = next((i for i, statement in enumerate(statements) if statement is try_node), None)
             if at is None and _ends_in_continue(handler):
@@ -3764,7 +3776,11 @@ class GenericSwallowedException(Rule):
                 if isinstance(statement, cst.SimpleStatementLine) and isinstance(statement.body[0], cst.Return):
                     following = statement.body[0]
                     break
-                if not isinstance(statement, (cst.If, cst.For, cst.While)):
+                if isinstance(statement, cst.Try) and any(
+                    isinstance(n, cst.Return) for n in nodes(statement, prune=_SCOPES)
+                ):  # fmt: skip
+                    return  # another way to an answer, which the failure above may get
+                if not isinstance(statement, (cst.If, cst.For, cst.While, cst.Try)):
                     return
             returns_here = [value for value, site in swallows if site is following]
         if not returns_here:
