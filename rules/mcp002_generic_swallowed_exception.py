@@ -3705,10 +3705,18 @@ class GenericSwallowedException(Rule):
             self.report(node, f"{what} only logs, so {claimed}() answers as if it succeeded; report the failure or let it raise")
             return
         gathered = _gathered(try_node, function) | _skipped_rest(node, try_node, self.context.ancestors)
+        owner, owner_scope = function, scope
+        closure = {name for name in gathered if function.bindings(name) == 0}
+        if function.parent is not None and closure and not any(v is not None for v in function.returns):
+            # ``async def worker(ip): try: ...; found.append(ip)`` / ``except Exception: pass``, run for each host
+            # by ``asyncio.gather``: the lists it fills are its enclosing function's, which answers with them
+            parent_scope = self.context.index.scopes.get(function.parent.node)
+            if parent_scope is not None:
+                owner, owner_scope, gathered = function.parent, parent_scope, closure
         candidates = [
-            name for name in gathered & _sent_whole(function)
-            if not mentions(node, {name}) and not _answered_as_found(try_node, function, name)
-            and not _refilled_when_empty(function, name)
+            name for name in gathered & _sent_whole(owner)
+            if not mentions(node, {name}) and not _answered_as_found(try_node, owner, name)
+            and not _refilled_when_empty(owner, name)
         ]  # fmt: skip
         if not candidates:
             filled = self._filled_for_caller(try_node, function)
@@ -3723,12 +3731,12 @@ class GenericSwallowedException(Rule):
         # answer is reported elsewhere (callers read)
         if not _does_work(try_node.body, function, self.context.index):
             return
-        gathered = sorted(name for name in candidates if not self._reported_when_empty(function, name))
-        if not gathered or _outcome_dropped(scope, self.context.index):
+        gathered = sorted(name for name in candidates if not self._reported_when_empty(owner, name))
+        if not gathered or _outcome_dropped(owner_scope, self.context.index):
             return
         self.report(
             node,
-            f"{what} only logs, so {function.name}() answers {gathered[0]} without what failed, as if it were "
+            f"{what} only logs, so {owner.name}() answers {gathered[0]} without what failed, as if it were "
             "complete; report the failure in the answer or let it raise",
         )
 

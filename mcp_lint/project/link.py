@@ -518,9 +518,21 @@ class Linker:
                     ]
         return self._protocols.get((file, cls), [])
 
-    def _member(self, file: str, cls: str, attr: str, depth: int) -> Obj | None:
+    def _member(self, file: str, cls: str, attr: str, depth: int, down: bool = True) -> Obj | None:
         """What ``self.attr`` holds: from ``self.attr = X(...)`` in any method, or a class-level annotation, of the
-        class or of its project bases (``self.client`` set in a base class's ``__init__``)."""
+        class or of its project bases (``self.client`` set in a base class's ``__init__``); else, with ``down``, of
+        a project subclass (a mixin's ``self.server.tool(...)``, where the class that mixes it in sets
+        ``self.server = FastMCP(...)``)."""
+        found = self._member_up(file, cls, attr, depth)
+        if found is None and down:
+            for sfile, scls in self._descendants(file, cls):
+                found = self._member_up(sfile, scls, attr, depth)
+                if found is not None:
+                    break
+        return found
+
+    def _member_up(self, file: str, cls: str, attr: str, depth: int) -> Obj | None:
+        """:meth:`_member` in the class and its project bases only."""
         for cfile, cpath in self._lineage(file, cls, depth):
             summary = self.summaries[cfile]
             callee = summary.class_attrs.get(cpath, {}).get(attr)
@@ -575,27 +587,31 @@ class Linker:
         function = self.functions.get(file, {}).get(path)
         if function is None or not function.is_method or function.owner is None:
             return []
+        return [
+            (sub[0], override) for sub in self._descendants(file, function.owner)
+            if (override := f"{sub[1]}.{function.name}") in self.functions.get(sub[0], {})
+        ]  # fmt: skip
+
+    def _descendants(self, file: str, cls: str) -> list[tuple[str, str]]:
+        """The project's subclasses of a class at any depth, nearest first (and the implementers of a
+        ``typing.Protocol``, which run its methods as subclasses run a base's)."""
         if self._subclasses is None:
             self._subclasses = {}
             for sfile, summary in self.summaries.items():
-                for cls, bases in summary.classes.items():
+                for name, bases in summary.classes.items():
                     for base in bases:
                         resolved = self.resolve(sfile, None, base)
                         if resolved is not None and resolved[0] == "class":
-                            self._subclasses.setdefault((resolved[1], resolved[2]), []).append((sfile, cls))
-                    # the implementers of a Protocol run its methods, as subclasses run a base's
-                    self._subclasses.setdefault((sfile, cls), []).extend(self._implementers(sfile, cls))
+                            self._subclasses.setdefault((resolved[1], resolved[2]), []).append((sfile, name))
+                    self._subclasses.setdefault((sfile, name), []).extend(self._implementers(sfile, name))
         found: list[tuple[str, str]] = []
-        queue, seen = [(file, function.owner)], {(file, function.owner)}
+        queue, seen = [(file, cls)], {(file, cls)}
         while queue:
             for sub in self._subclasses.get(queue.pop(0), ()):
-                if sub in seen:
-                    continue
-                seen.add(sub)
-                queue.append(sub)
-                override = f"{sub[1]}.{function.name}"
-                if override in self.functions.get(sub[0], {}):
-                    found.append((sub[0], override))
+                if sub not in seen:
+                    seen.add(sub)
+                    queue.append(sub)
+                    found.append(sub)
         return found
 
     def class_kind(self, file: str, cls: str, depth: int = 0) -> Framework | str | None:
