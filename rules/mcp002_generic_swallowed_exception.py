@@ -2716,7 +2716,9 @@ class GenericSwallowedException(Rule):
     after it (`book = catalog.get(book_id)`), or the helper returns a value.
 
     A broad `except` that only logs, prints or passes (then perhaps `continue`s, or `break`s out of the loop, as a
-    paging loop that stops at the first failed page does) is reported where it is when its
+    paging loop that stops at the first failed page does; also in a worker function nested in the one that
+    answers, `async def probe(host): try: ... alive.append(host)`, run for each item by `asyncio.gather`) is
+    reported where it is when its
     `try` does work that may fail and adds to what the function returns whole, so that each failure is left out
     of an answer that reads as complete: a listing without the items that failed, a count that is too low, a text
     without a section (`for course_id in ids: try: ...; copied += 1` / `except Exception as e: print(e)`, then
