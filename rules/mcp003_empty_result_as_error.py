@@ -243,6 +243,29 @@ def _named_error_call(statement: cst.Return | cst.Raise) -> FailureReport | None
     return FailureReport(statement, Shape.HELPER, value)
 
 
+_EXCEPTION_CLASS = re.compile(r"[a-z0-9](Error|Exception)$")
+
+
+def _returned_exception(statement: cst.Return | cst.Raise, function: FunctionInfo) -> FailureReport | None:
+    """An exception an error mapper returns for its callers to raise (``return ToolError(f"Metric not found during
+    {operation}")`` in ``handle_pcp_error(e, operation)``, used as ``raise handle_pcp_error(e, "fetch")``): every
+    value the function returns is an exception it makes, and this one is given its message."""
+    value = statement.value if isinstance(statement, cst.Return) else None
+    if not isinstance(value, cst.Call) or not value.args:
+        return None
+    message = value.args[0].value
+    if string_prefix(message) is None and not isinstance(message, cst.Name):
+        return None  # a message, or a local holding one (``msg = f"{kind} not found"``)
+    name = callee_name(value.func)
+    if name is None or _EXCEPTION_CLASS.search(name) is None:
+        return None
+    for returned in function.returns:
+        called = callee_name(returned.func) if isinstance(returned, cst.Call) else None
+        if called is None or _EXCEPTION_CLASS.search(called) is None:
+            return None
+    return FailureReport(statement, Shape.HELPER, value)
+
+
 def _only_breaks(block: cst.BaseSuite) -> bool:
     """Whether a block does nothing but ``break``."""
     lines = block.body if isinstance(block, cst.IndentedBlock) else [block]
@@ -2427,7 +2450,9 @@ class EmptyResultAsError(Rule):
     object the tool is given (`errors.tool_error("Alert not found", "not_found")`), whose message speaks of
     absence ("not found", "no rows", "no historical data for", "no documents match", "no move matching", "unknown
     ability"; also in German, French, Spanish and Portuguese, "nicht gefunden", "introuvable", "no encontrado") or
-    is raised as an exception whose class says so (`RunNotFoundError(run_id)`, no fix there) and not of a failure ("failed", "could not fetch", "the endpoint may be unavailable"; unless it
+    is raised as an exception whose class says so (`RunNotFoundError(run_id)`, no fix there), or returned by an
+    error mapper, a function whose every answer is an exception its callers raise (`return ToolError(f"Metric not
+    found during {operation}")`, used as `raise map_error(e, "fetch")`; no fix there) and not of a failure ("failed", "could not fetch", "the endpoint may be unavailable"; unless it
     offers absence as the other answer, "Unable to fetch filings or no filings found") nor of an
     argument that must be given ("Metrics list cannot be empty", "a query is required") nor of a capability the
     system lacks ("No wireless interface support detected") or a service the deployment lacks ("endpoint not found
@@ -2922,7 +2947,10 @@ class EmptyResultAsError(Rule):
         for small in candidates:
             if id(small) in self._reported or _caught_in(scope.function.node, small):
                 continue
-            report = failure_report(small, self.context.index, scope.function) or _named_error_call(small)
+            report = (
+                failure_report(small, self.context.index, scope.function) or _named_error_call(small)
+                or _returned_exception(small, scope.function)
+            )  # fmt: skip
             if report is None:
                 continue
             message = text if text is not None else self._message_text(report.payload, scope.function, report.statement)
