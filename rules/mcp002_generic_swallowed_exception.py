@@ -5,6 +5,7 @@ from __future__ import annotations
 import builtins
 import re
 from collections.abc import Callable, Collection, Iterator, Sequence
+from contextlib import contextmanager
 from typing import TypeVar
 
 import libcst as cst
@@ -1949,16 +1950,25 @@ def _outcome_dropped(scope: ToolScope, index: ModuleIndex) -> bool:
     for caller, calls in sites:
         if not calls:
             return False  # reached otherwise (through a table, say): the outcome may be used
-        for call in calls:
-            path = path_to(caller.node, call) or []
-            line = next((n for n in reversed(path) if isinstance(n, cst.SimpleStatementLine)), None)
-            expression = line.body[0] if line is not None and len(line.body) == 1 else None
-            value = expression.value if isinstance(expression, cst.Expr) else None
-            if isinstance(value, cst.Await):
-                value = value.expression
-            if value is not call:
-                return False
+        if any(_call_statement(caller, call) is None for call in calls):
+            return False
     return True
+
+
+def _call_statement(function: FunctionInfo, call: cst.Call) -> tuple[cst.CSTNode, cst.SimpleStatementLine] | None:
+    """The statement that only makes a call, awaited or not, dropping its outcome (``client.add_tracks(...)``,
+    ``await backend.clear_cache()``), with the block it is in; None where the outcome is used."""
+    path = path_to(function.node, call) or []
+    at = next((i for i in range(len(path) - 1, 0, -1) if isinstance(path[i], cst.SimpleStatementLine)), None)
+    if at is None:
+        return None
+    line = path[at]
+    if len(line.body) != 1 or not isinstance(line.body[0], cst.Expr):
+        return None
+    value = line.body[0].value
+    if isinstance(value, cst.Await):
+        value = value.expression
+    return (path[at - 1], line) if value is call else None
 
 
 def _ends_function(function: FunctionInfo, statement: cst.CSTNode) -> bool:
@@ -3292,14 +3302,10 @@ class GenericSwallowedException(Rule):
             if caller_scope is None or not _answers_tool(caller_scope, where, whole=True):
                 continue
             for call in calls:
-                path = path_to(caller.node, call) or []
-                at = next((i for i in range(len(path) - 1, 0, -1) if isinstance(path[i], cst.SimpleStatementLine)), None)
-                line = path[at] if at is not None else None
-                if line is None or len(line.body) != 1 or not isinstance(line.body[0], cst.Expr):
-                    continue
-                if not (line.body[0].value is call or isinstance(line.body[0].value, cst.Await) and line.body[0].value.expression is call):
+                made = _call_statement(caller, call)
+                if made is None:
                     continue  # the outcome is used, not dropped
-                after = _next_statement(path[at - 1], line)[1]
+                after = _next_statement(*made)[1]
                 if after is not None and _claims_done(after, caller, where):
                     return caller.name
         return None
@@ -3649,46 +3655,45 @@ class GenericSwallowedException(Rule):
         )  # fmt: skip
 
     def visit_ExceptHandler(self, node: cst.ExceptHandler) -> None:
-        before = len(self.context.diagnostics)
-        self._visit_handler(node)
         scope = self.context.scope
-        ancestors = self.context.ancestors
-        if (
-            len(self.context.diagnostics) == before and scope is not None and ancestors
-            and isinstance(ancestors[-1], cst.Try) and not _guards_import(ancestors[-1])
-            and (broadness := breadth(node, self.context.index)) is not None
-            and not self._reported_inside(node)
-        ):  # fmt: skip
-            self._check_told_constant(node, ancestors[-1], scope, _lead(broadness))
+        if scope is None or not self.context.ancestors or not isinstance(self.context.ancestors[-1], cst.Try):
+            return
+        try_node = self.context.ancestors[-1]
+        broadness = breadth(node, self.context.index)
+        if broadness is None or _guards_import(try_node):
+            return
+        before = len(self.context.diagnostics)
+        self._check_handler(node, try_node, scope, broadness)
+        if len(self.context.diagnostics) == before:
+            self._check_told_constant(node, try_node, scope, _lead(broadness))
+
+    @contextmanager
+    def _sandbox(self, index: ModuleIndex, scope: ToolScope | None) -> Iterator[RuleContext]:
+        """Run checks in a context of their own, whose diagnostics are never reported (for what another place's
+        check would say), and come back to the walk's context after."""
+        saved = self.context
+        self.context = RuleContext(index, saved.options, saved.sdk)
+        self.context.scope = scope
+        try:
+            yield self.context
+        finally:
+            self.context = saved
 
     def _reported_inside(self, handler: cst.ExceptHandler) -> bool:
         """Whether the rule reports a ``return`` of an ``except`` clause when the walk reaches it (worked out in a
-        context of its own, so that nothing is reported now): what the clause answers is reported there."""
-        saved = self.context
-        sandbox = RuleContext(saved.index, saved.options, saved.sdk)
-        sandbox.scope = saved.scope
-        base = [*saved.ancestors, handler]
-        self.context = sandbox
-        try:
+        sandbox, so that nothing is reported now): what the clause answers is reported there."""
+        base = [*self.context.ancestors, handler]
+        with self._sandbox(self.context.index, self.context.scope) as sandbox:
             for node in nodes(handler.body, prune=_SCOPES):
                 if isinstance(node, cst.Return):
                     sandbox.ancestors = [*base, *(path_to(handler, node) or [handler, node])[1:-1]]
                     self.visit_Return(node)
             return bool(sandbox.diagnostics)
-        finally:
-            self.context = saved
 
-    def _visit_handler(self, node: cst.ExceptHandler) -> None:
+    def _check_handler(self, node: cst.ExceptHandler, try_node: cst.Try, scope: ToolScope, broadness: str) -> None:
         # ``for course in courses: try: ...; count += 1`` / ``except Exception as e: print(...)``, then ``return
         # count``: each failure is dropped, and the answer reads as complete.
-        scope = self.context.scope
-        if scope is None or not self.context.ancestors or not isinstance(self.context.ancestors[-1], cst.Try):
-            return
-        try_node = self.context.ancestors[-1]
         function = scope.function
-        broadness = breadth(node, self.context.index)
-        if broadness is None or _guards_import(try_node):
-            return
         what = _lead(broadness)
         if not _only_notes(node):
             caller = self._stand_in_for_caller(node, try_node, scope)
@@ -3746,7 +3751,8 @@ class GenericSwallowedException(Rule):
         """``except Exception: logger.error(...); return None`` in a helper whose callers then answer a constant
         failure (``if not geo: raise ValueError("Not connected to GeoServer")``): reported here too, where the
         exception is lost and where the fix goes, once for all the callers that report it. The ``except`` must
-        answer the swallowed value itself, or only log and let the function fall through to it."""
+        answer the swallowed value itself, or only log and let the function fall through to it; not where the rule
+        reports what the clause answers (see :meth:`_reported_inside`)."""
         function = scope.function
         if scope.result_of is not None or scope.registered:
             return
@@ -3775,8 +3781,7 @@ class GenericSwallowedException(Rule):
                 # ``for mirror in MIRRORS: try: ...`` / ``except Exception: continue``, then ``return None``
                 at = next(
                     (i for i, statement in enumerate(statements)
-                     if isinstance(statement, (cst.For, cst.While)) and statement.body.body and any(
-                         s is try_node for s in statement.body.body)),
+                     if isinstance(statement, (cst.For, cst.While)) and any(s is try_node for s in statement.body.body)),
                     None,
                 )  # fmt: skip
             if at is None:
@@ -3796,7 +3801,7 @@ class GenericSwallowedException(Rule):
         if not returns_here:
             return
         told = self._told_constant(function, index)
-        if not told:
+        if not told or self._reported_inside(handler):
             return
         callers = f"{told[0]}() and {len(told) - 1} other caller{'s' if len(told) > 2 else ''} then report" if len(
             told
@@ -3835,17 +3840,12 @@ class GenericSwallowedException(Rule):
         scope = where.scopes.get(caller.node)
         messages: tuple[str, ...] = ()
         if scope is not None:
-            saved = self.context
-            self.context = RuleContext(where, saved.options, saved.sdk)
-            self.context.scope = scope
-            try:
+            with self._sandbox(where, scope) as sandbox:
                 for node in [*caller.own_of(cst.Return), *caller.own_of(cst.Raise)]:
                     within = (path_to(caller.node, node) or [node])[:-1]
                     if within and not any(isinstance(n, cst.ExceptHandler) for n in within):
                         self._check_swallowing_helper(node, within, caller)
-                messages = tuple(d.message for d in self.context.diagnostics)
-            finally:
-                self.context = saved
+                messages = tuple(d.message for d in sandbox.diagnostics)
         caller.memo[("MCP002.reports",)] = messages
         return messages
 

@@ -491,12 +491,7 @@ class Linker:
         subclass ``db`` is); none for any other function. Worked out once per method: every call edge to it asks."""
         found = self._implemented.get(target)
         if found is None:
-            function = self.functions.get(target[0], {}).get(target[1])
-            if function is None or not function.is_method or function.owner is None:
-                found = ()
-            else:
-                found = tuple(self.overrides(target[0], target[1]))
-            self._implemented[target] = found
+            found = self._implemented[target] = tuple(self.overrides(target[0], target[1]))
         return found
 
     def _implementers(self, file: str, cls: str) -> list[tuple[str, str]]:
