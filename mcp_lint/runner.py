@@ -12,7 +12,7 @@ import io
 import os
 import tokenize
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -507,15 +507,25 @@ def _map_in_workers(
         for group in groups:
             workers = min(jobs, len(group))
             with ProcessPoolExecutor(max_workers=workers, initializer=use_context, initargs=(context,)) as pool:
-                futures = [(i, pool.submit(function, tasks[i])) for i in group]
+                futures: list[tuple[int, Future[_T] | None]] = []
+                for i in group:
+                    try:
+                        futures.append((i, pool.submit(function, tasks[i])))
+                    except BrokenProcessPool:
+                        # a worker died while the tasks were still being handed out: the rest are queued work
+                        # the broken pool will never run, as those it took
+                        futures.append((i, None))
                 for i, future in futures:
                     try:
-                        results[i] = future.result()
+                        if future is not None:
+                            results[i] = future.result()
+                            continue
                     except BrokenProcessPool:
-                        if alone:
-                            results[i] = crashed(tasks[i], WORKER_DIED)
-                        else:
-                            failed.append(i)
+                        pass
+                    if alone:
+                        results[i] = crashed(tasks[i], WORKER_DIED)
+                    else:
+                        failed.append(i)
         alone = bool(failed) and len(failed) == len(pending)
         pending = failed
     return [results[i] for i in range(len(tasks))]

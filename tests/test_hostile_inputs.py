@@ -103,6 +103,13 @@ def test_a_worker_that_dies_costs_its_own_task_only() -> None:
     assert map_in_workers(_work, list(range(8)), 2, None, _died) == [0, 10, 20, -3, 40, 50, 60, 70]
 
 
+def test_a_worker_that_dies_while_tasks_are_handed_out_costs_its_own_task_only() -> None:
+    # The first task kills its worker while the pool is still being given the other 295: the pool breaks during
+    # the hand-out (which raised out of map_in_workers before, in two runs of five here), not only after it.
+    tasks = [3, *range(4, 300)]
+    assert map_in_workers(_work, tasks, 2, None, _died) == [-3, *(task * 10 for task in range(4, 300))]
+
+
 NEWER = textwrap.dedent(
     """\
     from mcp.server.fastmcp import FastMCP
