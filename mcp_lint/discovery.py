@@ -63,6 +63,7 @@ class FunctionInfo:
     _loops: list[tuple[cst.For, list[str]]] | None = field(default=None, repr=False)
     _own: list[cst.CSTNode] | None = field(default=None, repr=False)
     _by_kind: dict[type, list[cst.CSTNode]] | None = field(default=None, repr=False)
+    _parents: dict[int, cst.CSTNode | None] | None = field(default=None, repr=False)
     #: What rules worked out about the function, keyed by the rule's question (its code first) and its arguments;
     #: it lives as long as the function's tree.
     memo: dict[tuple[object, ...], Any] = field(default_factory=dict, repr=False)
@@ -95,6 +96,35 @@ class FunctionInfo:
             return list(self._by_kind.get(kinds[0], ()))  # type: ignore[union-attr,arg-type]
         wanted = set(kinds)
         return [node for node in self.own if type(node) in wanted]  # type: ignore[misc]
+
+    def path_to(self, target: cst.CSTNode) -> list[cst.CSTNode] | None:
+        """The nodes from the function's definition down to ``target``, both included, as
+        :func:`mcp_lint.traversal.path_to` gives them from :attr:`node`; the function's tree is walked once, for
+        every path asked of it, since rules ask for many.
+
+        Args:
+            target (cst.CSTNode): a node of the function (nested functions included).
+        Returns:
+            list[cst.CSTNode] | None: the path, outermost first; None when ``target`` is not in the function.
+        """
+        parents = self._parents
+        if parents is None:
+            parents = self._parents = {}
+
+            def enter(node: cst.CSTNode, path: list[cst.CSTNode]) -> bool:
+                parents.setdefault(id(node), path[-1] if path else None)
+                return True
+
+            walk_paths(self.node, enter)
+        if id(target) not in parents:
+            return None
+        path: list[cst.CSTNode] = [target]
+        parent = parents[id(target)]
+        while parent is not None:
+            path.append(parent)
+            parent = parents[id(parent)]
+        path.reverse()
+        return path
 
     def _scan(self) -> None:
         assigned: dict[str, cst.BaseExpression] = {}

@@ -22,7 +22,7 @@ import libcst as cst
 from mcp_lint.discovery import FunctionInfo, ModuleIndex
 from mcp_lint.literals import literal_value, string_value
 from mcp_lint.project.summary import RUNNERS
-from mcp_lint.traversal import nodes, path_to, value_names
+from mcp_lint.traversal import nodes, value_names
 
 _MAX_DEPTH = 3
 
@@ -129,7 +129,7 @@ def report_text(payload: cst.BaseExpression, function: FunctionInfo, statement: 
     path: list[cst.CSTNode] | None = None
     for name in value_names(payload)[0]:  # not ``error_message=`` nor ``e.response_data``: no locals
         if statement is not None and path is None and function.bindings(name) > 1:
-            path = path_to(function.node, statement) or []
+            path = function.path_to(statement) or []
         value = function.reaching(name, path) if path else function.assigned(name)
         if value is not None:
             text.append(literal_text(value))
@@ -625,7 +625,7 @@ def failure_report(
     if function is not None and any(
         isinstance(n, cst.Name) and function.bindings(n.value) > 1 for n in nodes(statement.value)
     ):
-        at = path_to(function.node, statement)  # ``serialized = ...`` bound in two branches: the one that reaches
+        at = function.path_to(statement)  # ``serialized = ...`` bound in two branches: the one that reaches
     shape = _Shapes(index, module, at, function).shape(statement.value, function)
     return FailureReport(statement, shape, statement.value) if shape is not None else None
 

@@ -17,7 +17,7 @@ from mcp_lint.frameworks.versions import FASTMCP_V4
 from mcp_lint.literals import string_value
 from mcp_lint.protocol_errors import ProtocolError, argument, invalid_params_error
 from mcp_lint.rule import Rule, RuleContext, ancestors_within
-from mcp_lint.traversal import leaves, nodes, path_to
+from mcp_lint.traversal import leaves, nodes
 
 
 class InputValidationProtocolError(Rule):
@@ -240,7 +240,7 @@ def _converted(function: FunctionInfo, target: cst.CSTNode, index: ModuleIndex, 
     where none does, every call of the function from tool context is inside such a ``try`` in its caller, up to
     ``depth`` calls out (``get_zoneinfo`` raises, ``call_tool`` runs it under ``except Exception as e: raise
     ValueError(...)``). A handler's own raise, outside such a ``try``, reaches the framework."""
-    path = path_to(function.node, target) or []
+    path = function.path_to(target) or []
     for at, node in enumerate(path[:-1]):
         if isinstance(node, cst.Try) and path[at + 1] is node.body and any(_converts(h) for h in node.handlers):
             return True
@@ -353,7 +353,7 @@ def tools_call_middleware_raises(module: cst.Module, index: ModuleIndex) -> list
             error = invalid_params_error(raised.exc, index, function)
             if error is None or mentions_unknown_tool(error.literal_text):
                 continue
-            path = path_to(function.node, raised)
+            path = function.path_to(raised)
             if path is not None and _on_tools_call(path) and not _converted(function, raised, index, 0):
                 found.append((raised, error))
     return found

@@ -307,7 +307,7 @@ class _Informativeness:
             if name in seen:
                 # ``message = f"{message} {hint}"``: the binding before this one
                 read = next((n for n in nodes(expr) if isinstance(n, cst.Name) and n.value == name), None)
-                earlier = self.function.reaching(name, path_to(self.function.node, read) or []) if read else None
+                earlier = self.function.reaching(name, self.function.path_to(read) or []) if read else None
                 if earlier is None or earlier is value or any(n is earlier for n in nodes(expr)):
                     continue
                 value = earlier
@@ -1478,7 +1478,7 @@ def _outcome_calls(
                     bound = function.assigned(name)
                 elif name not in skip:
                     # bound in each branch of a dispatcher: the binding that reaches this value
-                    bound = function.reaching(name, path_to(function.node, passed) or [])
+                    bound = function.reaching(name, function.path_to(passed) or [])
                 if isinstance(bound, cst.Await):
                     bound = bound.expression
                 if bound is None and index is not None and name not in skip:
@@ -1691,7 +1691,7 @@ def _error_read_elsewhere(
     inside = {id(n) for part in (test, value) for n in nodes(part)}
     for node in function.own_of(cst.Name):
         if node.value in beside and id(node) not in inside:
-            path = path_to(function.node, node) or []
+            path = function.path_to(node) or []
             if not any(isinstance(p, cst.AssignTarget) for p in path):
                 return True
     return False
@@ -1839,7 +1839,7 @@ def _wants_value(
 def _returned_when_set(function: FunctionInfo, value: cst.BaseExpression, name: str) -> bool:
     """Whether a returned value sits in the body of an ``if`` that tests a local for a value (``if url:``, ``if url
     is not None:``): what that local holds there is never an empty or swallowed outcome."""
-    path = path_to(function.node, value) or []
+    path = function.path_to(value) or []
     for parent, child in zip(path, path[1:]):
         if isinstance(parent, cst.If) and child is parent.body:
             failed = _failed_test(parent.test)
@@ -1958,7 +1958,7 @@ def _outcome_dropped(scope: ToolScope, index: ModuleIndex) -> bool:
 def _call_statement(function: FunctionInfo, call: cst.Call) -> tuple[cst.CSTNode, cst.SimpleStatementLine] | None:
     """The statement that only makes a call, awaited or not, dropping its outcome (``client.add_tracks(...)``,
     ``await backend.clear_cache()``), with the block it is in; None where the outcome is used."""
-    path = path_to(function.node, call) or []
+    path = function.path_to(call) or []
     at = next((i for i in range(len(path) - 1, 0, -1) if isinstance(path[i], cst.SimpleStatementLine)), None)
     if at is None:
         return None
@@ -1975,7 +1975,7 @@ def _ends_function(function: FunctionInfo, statement: cst.CSTNode) -> bool:
     """Whether a statement nested in branches or loops is the last to run in a function: it is the last statement
     of its block, and so is each statement that holds it, up to the function's body (``for path in paths: if
     path.exists(): try: path.unlink() ...``)."""
-    path = path_to(function.node, statement) or []
+    path = function.path_to(statement) or []
     blocks = [at for at, node in enumerate(path) if isinstance(node, cst.IndentedBlock)]
     if not blocks:
         return False
@@ -2401,7 +2401,7 @@ def _dropped_by_caller(function: FunctionInfo, index: ModuleIndex) -> tuple[str,
             continue
         whole = _sent_whole(caller)
         for call in calls:
-            path = path_to(caller.node, call) or []
+            path = caller.path_to(call) or []
             if not any(isinstance(p, (cst.For, cst.While)) for p in path):
                 continue
             assign = next((p for p in reversed(path) if isinstance(p, cst.Assign)), None)
@@ -3842,7 +3842,7 @@ class GenericSwallowedException(Rule):
         if scope is not None:
             with self._sandbox(where, scope) as sandbox:
                 for node in [*caller.own_of(cst.Return), *caller.own_of(cst.Raise)]:
-                    within = (path_to(caller.node, node) or [node])[:-1]
+                    within = (caller.path_to(node) or [node])[:-1]
                     if within and not any(isinstance(n, cst.ExceptHandler) for n in within):
                         self._check_swallowing_helper(node, within, caller)
                 messages = tuple(d.message for d in sandbox.diagnostics)
@@ -3883,7 +3883,7 @@ class GenericSwallowedException(Rule):
             if where.scopes.get(caller.node) is None:
                 continue  # no tool reaches the caller
             for call in calls:
-                path = path_to(caller.node, call) or []
+                path = caller.path_to(call) or []
                 for at in range(len(path) - 1, 0, -1):
                     around = path[at - 1]
                     if isinstance(path[at], cst.ExceptHandler):
@@ -3929,7 +3929,7 @@ class GenericSwallowedException(Rule):
         report = failure_report(returned, index, function, module=self.context.module)
         if report is None or not self._answers_tool(scope):
             return
-        path = path_to(function.node, returned) or []
+        path = function.path_to(returned) or []
         if _Informativeness(index, function, None, path).is_informative(report.payload):
             return
         what = _lead(broadness)

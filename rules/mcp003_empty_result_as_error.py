@@ -1564,7 +1564,7 @@ def _caught_by_callers(
     found: {e.message}")``), judged where it says it, or answers without it (``except PackageNotFoundError:
     pass``); not a caller that only relays the helper's message (``return f"Error: {e}"``) or raises it again."""
     def caught(function: FunctionInfo, call: cst.Call) -> bool:
-        path = path_to(function.node, call) or []
+        path = function.path_to(call) or []
         for parent, child in zip(path, path[1:]):
             if not isinstance(parent, cst.Try) or child is not parent.body:
                 continue
