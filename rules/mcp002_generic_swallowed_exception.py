@@ -1721,14 +1721,20 @@ def _told_when_empty(function: FunctionInfo, name: str) -> bool:
     return False
 
 
-def _failed_test(test: cst.BaseExpression) -> tuple[cst.BaseExpression, bool, frozenset[str]] | None:
+def _failed_test(
+    test: cst.BaseExpression, membership: bool = False
+) -> tuple[cst.BaseExpression, bool, frozenset[str]] | None:  # fmt: skip
     """Read an ``if`` test on a helper's outcome: (the tested expression, whether the body is the failure branch,
-    the swallowed values the test catches)."""
+    the swallowed values the test catches). With ``membership``, ``name not in listed`` also reads ``listed``,
+    which a failure leaves empty."""
     if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
         return test.expression, True, frozenset({"False", "None", "[]", "{}", '""'})
     if isinstance(test, cst.Comparison) and len(test.comparisons) == 1:
         target = test.comparisons[0]
         right = target.comparator
+        if membership and isinstance(target.operator, (cst.NotIn, cst.In)):
+            # ``if name not in names:`` over a listing that a failure leaves empty: the name is never in it
+            return right, isinstance(target.operator, cst.NotIn), frozenset({"[]", "{}", '""'})
         if isinstance(right, cst.Name) and right.value in ("False", "None"):
             if isinstance(target.operator, (cst.Is, cst.Equal)):
                 return test.left, True, frozenset({right.value})
@@ -2347,27 +2353,31 @@ def _returned_whole(function: FunctionInfo) -> set[str]:
     found: set[str] = set()
     runs = _enclosing_params(function)
     for value in function.returns:
-        called = {
-            id(n.func) for n in nodes(value, prune=_SCOPES)
-            if isinstance(n, cst.Call) and callee_name(n.func) in _WHOLE_METHODS
-        }  # fmt: skip
-        parts = {
-            id(n.value) for n in nodes(value, prune=_SCOPES)
-            if isinstance(n, cst.Subscript) and not all(isinstance(e.slice, cst.Slice) for e in n.slice)
-            or isinstance(n, cst.Attribute) and id(n) not in called
-        }  # fmt: skip
-        # ``return func(*converted_args, **kwargs)`` in a decorator's wrapper: the arguments of the function it
-        # was given, which it runs; its answer is that function's, not theirs
-        given = {
-            id(a) for n in nodes(value, prune=_SCOPES)
-            if isinstance(n, cst.Call) and isinstance(n.func, cst.Name) and n.func.value in runs
-            for arg in n.args for a in nodes(arg.value, prune=_SCOPES)
-        }  # fmt: skip
-        found.update(
-            n.value for n in nodes(value, prune=_SCOPES) if isinstance(n, cst.Name) and id(n) not in parts | given
-        )
+        found.update(_whole_names(value, runs))
     function.memo[("MCP002.whole",)] = frozenset(found)
     return found
+
+
+def _whole_names(value: cst.BaseExpression, runs: Collection[str]) -> set[str]:
+    """The names an expression holds whole (see :func:`_returned_whole`); ``runs`` are the parameters the function
+    was given and may call, whose calls' arguments are not its answer."""
+    called = {
+        id(n.func) for n in nodes(value, prune=_SCOPES)
+        if isinstance(n, cst.Call) and callee_name(n.func) in _WHOLE_METHODS
+    }  # fmt: skip
+    parts = {
+        id(n.value) for n in nodes(value, prune=_SCOPES)
+        if isinstance(n, cst.Subscript) and not all(isinstance(e.slice, cst.Slice) for e in n.slice)
+        or isinstance(n, cst.Attribute) and id(n) not in called
+    }  # fmt: skip
+    # ``return func(*converted_args, **kwargs)`` in a decorator's wrapper: the arguments of the function it
+    # was given, which it runs; its answer is that function's, not theirs
+    given = {
+        id(a) for n in nodes(value, prune=_SCOPES)
+        if isinstance(n, cst.Call) and isinstance(n.func, cst.Name) and n.func.value in runs
+        for arg in n.args for a in nodes(arg.value, prune=_SCOPES)
+    }  # fmt: skip
+    return {n.value for n in nodes(value, prune=_SCOPES) if isinstance(n, cst.Name) and id(n) not in parts | given}
 
 
 #: Calls that ask something outside the process: ``fetch_entry``, ``download``, ``requests.get``'s ``request``.
@@ -2436,13 +2446,24 @@ def _sent_whole(function: FunctionInfo) -> set[str]:
     if known is not None:
         return set(known)
     whole = set(_returned_whole(function))
-    for assign in function.own_of(cst.Assign):
-        target = assign.targets[0].target if len(assign.targets) == 1 else None
+    assigns = [a for a in function.own_of(cst.Assign) if len(a.targets) == 1]
+    for assign in assigns:
+        target = assign.targets[0].target
         if (
             isinstance(target, cst.Subscript) and isinstance(target.value, cst.Name) and target.value.value in whole
             and isinstance(assign.value, cst.Name)
         ):  # fmt: skip
             whole.add(assign.value.value)
+    # ``response = {"status": "success", "tables": tables}``, then ``return response``: what the literal holds whole
+    pending = [name for name in whole if function.bindings(name) == 1]
+    while pending:
+        name = pending.pop()
+        value = function.assigned(name)
+        if isinstance(value, (cst.Dict, cst.List, cst.Tuple)):
+            for inner in _whole_names(value, ()) - whole:
+                whole.add(inner)
+                if function.bindings(inner) == 1:
+                    pending.append(inner)
     function.memo[("MCP002.sent",)] = frozenset(whole)
     return whole
 
@@ -2625,7 +2646,8 @@ class GenericSwallowedException(Rule):
     it swallows) whose broad
     `except` returns `False`, `None` or an empty value (`[]`, `{}`, `""`), or puts it in a returned tuple, or that returns such a helper's
     outcome, and then reports a constant failure on that outcome: `if not _save(x): return "Error: could not
-    save"`, `if load() is None: ...`, `ok = _save(x)` then `if not ok: ...`, `item, parts = fetch(x)` then
+    save"`, `if load() is None: ...`, `if name not in _collection_names(): raise ValueError(f"{name} does not
+    exist")` (a failed listing leaves every name out), `ok = _save(x)` then `if not ok: ...`, `item, parts = fetch(x)` then
     `if item is None: ...` (also when the helper falls through to a tuple: `return None, zone, None`), `if ok:
     return result` followed by the report, `"Saved" if ok else "Failed to
     save"`, or `results.append("Failed to save ...")` for one item of many (a note in a log or warnings list
@@ -2679,7 +2701,7 @@ class GenericSwallowedException(Rule):
     False, f"Error: {e}"`), and then puts an empty value or a placeholder count in place of the failure is reported
     at that stand-in: `docs = found if ok else []`, `count = len(found) if ok else -1`, `if not ok: count = -1`,
     `return found if ok else []`, when the tool answers with it or leaves in the branch its emptiness takes (`if
-    name not in docs: raise ValueError(f"{name} not found")`). Not when the error beside the flag is read anywhere
+    name not in docs: raise ValueError(f"{name} not found")`, whose report is then constant, and reported too). Not when the error beside the flag is read anywhere
     else in the tool (`"problem": None if ok else found`), nor when an empty value only lets the tool go on with its
     work (`if name in existing: return "... already exists"`). On success such a guard answers what the call it
     awaits answers (`result = await asyncio.wait_for(awaitable, t)`, `return True, result`), so a helper whose broad
@@ -2736,7 +2758,8 @@ class GenericSwallowedException(Rule):
     adds to it (`+=`), or binds it where every other binding is a zero or an empty collection (`pdf_count =
     self.parse_all()`), or appends to or adds to a collection held in it (`summary["owners"].add(name)`); the
     function returns it whole when a `return` sends it, a slice of it, its length or a method's outcome on it, or a
-    dict it so sends holds it under a key (`details["recent_builds"] = recent`), not only one member of it
+    dict it so sends holds it under a key (`details["recent_builds"] = recent`, or `response = {"tables": tables,
+    "total_tables": len(tables)}` bound once, then `return response`), not only one member of it
     (`article["title"]`). A helper that returns no value and adds so to a parameter
     (`self._add_owner(summary, filing)`) adds to the local its caller passes, and is reported where its caller
     returns that local whole. A helper whose broad `except` answers None, also by falling through to `return
@@ -3320,7 +3343,7 @@ class GenericSwallowedException(Rule):
 
     def _swallowing_test(
         self, test: cst.BaseExpression, in_body: bool, function: FunctionInfo, arm: cst.BaseExpression | None = None,
-        path: Sequence[cst.CSTNode] | None = None,
+        path: Sequence[cst.CSTNode] | None = None, depth: int = 0,
     ) -> tuple[FunctionInfo, set[str]] | None:
         """Read a condition on a helper's outcome, taken the way ``in_body`` says (True: the test holds).
 
@@ -3333,6 +3356,7 @@ class GenericSwallowedException(Rule):
             path (Sequence[cst.CSTNode] | None): the nodes from the function down to the test's statement, to
                 read the binding of a tested local that reaches it (``image = find(...)`` in this branch, not
                 ``image = None`` in a later one); without it, the local's last binding.
+            depth (int): the conditional bindings followed to get here (``names = listed if ok else []``).
         Returns:
             tuple[FunctionInfo, set[str]] | None: the helper and the swallowed values this branch catches, or None
             when the branch is not the failure branch of a helper that swallows every exception.
@@ -3343,11 +3367,11 @@ class GenericSwallowedException(Rule):
             # metadata:``: the body runs when the helper failed and the other test holds too, and what it reports
             # then is as constant.
             for operand in (test.left, test.right):
-                found = self._swallowing_test(operand, in_body, function, arm, path)
+                found = self._swallowing_test(operand, in_body, function, arm, path, depth)
                 if found is not None:
                     return found
             return None
-        read = _failed_test(test)
+        read = _failed_test(test, membership=True)
         if read is None:
             return None
         tested, failure_in_body, caught = read
@@ -3371,6 +3395,16 @@ class GenericSwallowedException(Rule):
             tested = function.reaching(name, path) if path else function.assigned(name)  # ok = _save(x); if not ok:
             if tested is None and function.unpacked(name) is not None:
                 tested, position = function.unpacked(name)  # type: ignore[misc]  # item, extra = _load(x)
+            if isinstance(tested, cst.IfExp) and depth < 2:
+                # ``names = listed if ok else []`` over ``ok, listed = run_guarded(...)``: the empty arm stands in
+                # for what failed, and the test that picks it reads the helper's outcome
+                empties = [
+                    arm is tested.body for arm in (tested.body, tested.orelse)
+                    if _empty_value(arm) is not None and _empty_value(arm) in caught
+                ]  # fmt: skip
+                if len(empties) != 1:
+                    return None
+                return self._swallowing_test(tested.test, empties[0], function, path=path, depth=depth + 1)
         if isinstance(tested, cst.Await):
             tested = tested.expression
         if not isinstance(tested, cst.Call):

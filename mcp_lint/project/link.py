@@ -667,8 +667,10 @@ class Linker:
         if obj[0] == "self":
             return self.class_kind(obj[1], obj[2])
         if obj[0] == "param" and "." not in name:
+            # the parameter itself, or a local bound to it (``global mcp``, ``mcp = mcp_server``), when the
+            # function never binds the parameter to something else
             function = self.functions[obj[1]][obj[2]]
-            if name not in function.assigned_names:
+            if obj[3] not in function.assigned_names:
                 return self.inferred_framework(file)
         return None
 
