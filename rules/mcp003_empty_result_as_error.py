@@ -317,6 +317,14 @@ def _without_status(payload: cst.BaseExpression) -> cst.BaseExpression:
     return payload.with_changes(elements=kept) if len(kept) < len(payload.elements) else payload
 
 
+def _code_words(text: str) -> str:
+    """An error code as the words it spells (``"not_found"``, ``"NotFound"``, ``"RESOURCE_NOT_FOUND"``: "not
+    found", "resource not found"); any other text as it is."""
+    if re.fullmatch(r"[A-Za-z][A-Za-z0-9]*(_[A-Za-z0-9]+)*", text) is None:
+        return text
+    return " ".join(re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", text).lower().split("_"))
+
+
 def _caught_in(function: cst.FunctionDef, statement: cst.Return | cst.Raise) -> bool:
     """Whether a ``raise`` never reaches the caller: the first clause of a ``try`` around it in the function that
     catches it (bare, ``Exception``, ``BaseException`` or the raised class by name) neither raises again nor sends
@@ -2078,6 +2086,20 @@ def _not_found_status(test: cst.BaseExpression, caught: frozenset[str] = frozens
     return False
 
 
+def _texts_of(handler: cst.ExceptHandler, caught: str) -> list[str]:
+    """The locals an ``except`` clause binds, in its own statements, to what it says of the exception it caught
+    (``error_msg = str(e).lower()``)."""
+    found = []
+    for statement in handler.body.body if isinstance(handler.body, cst.IndentedBlock) else ():
+        for small in statement.body if isinstance(statement, cst.SimpleStatementLine) else ():
+            if (
+                isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name)
+                and mentions(small.value, {caught})
+            ):  # fmt: skip
+                found.append(small.targets[0].target.value)
+    return found
+
+
 def _not_found_instance(test: cst.BaseExpression) -> bool:
     """Whether a test asks if a value is an exception that says the thing looked for is not there:
     ``isinstance(track, NotFoundError)``."""
@@ -2477,7 +2499,8 @@ class EmptyResultAsError(Rule):
     `except` of an exception that says the thing is not there (`NotFoundError`, `ObjectDoesNotExist`,
     `NoSuchKey`; not a missing file or module), at a test of a 404 status or of a not-found error code
     (`e.response.status_code == 404`, `err["Code"] == "NoSuchKey"`, or the text of the exception caught around
-    it, `"404" in str(e)`, `"Not Found" in str(e)`; in a list or search tool only when the report
+    it, `"404" in str(e)`, `"Not Found" in str(e)`, also through a local the `except` binds to it, `text =
+    str(e).lower()`; in a list or search tool only when the report
     says nothing matched, "No matching paper found", since there a 404 usually means the scope it was given names
     nothing; a helper that a lookup of one item reaches too, `get_paper` beside `search_papers`, counts as a list
     only by its own name). Such a 404 or not-found exception is also reported, without a fix, in a helper that
@@ -2512,7 +2535,8 @@ class EmptyResultAsError(Rule):
     (`message = job_not_found(name)`, then `raise ValueError(message)`) from that function's text. A 404 or
     emptiness branch that only sets the message (`if status == 404: error_msg = f"Build {n} not found" else:
     error_msg = ...`) is reported at the report right after the `if` that sends it (no fix there: the other
-    branch sends it too).
+    branch sends it too); so is one that sets an error code saying so (`error_type = "not_found"`, read as the
+    words it spells), beside other values it sets (`suggestions = ["Check the ID"]`).
 
     The tested value must be the tool's own result, judged from the binding that reaches the test: a call, an
     await, a subscript, a comprehension, or an accumulator filled in a loop (`rows = []` then `rows.append(...)`),
@@ -2702,7 +2726,8 @@ class EmptyResultAsError(Rule):
         if scope is None:
             return
         caught = frozenset(
-            name for a in self.context.ancestors if isinstance(a, cst.ExceptHandler) and (name := caught_name(a))
+            said for a in self.context.ancestors if isinstance(a, cst.ExceptHandler) and (name := caught_name(a))
+            for said in (name, *_texts_of(a, name))
         )
         if _not_found_status(node.test, caught):
             chain = [*ancestors_within(self.context.ancestors, scope.function.node), node]
@@ -2924,9 +2949,15 @@ class EmptyResultAsError(Rule):
                 if not (isinstance(small, cst.Assign) and len(small.targets) == 1):
                     return [], None
                 target = small.targets[0].target
-                if not isinstance(target, cst.Name) or string_prefix(small.value) is None:
+                if not isinstance(target, cst.Name):
                     return [], None
-                texts[target.value] = literal_text(small.value)
+                if string_prefix(small.value) is None:
+                    if isinstance(small.value, (cst.List, cst.Tuple, cst.Name)) and all(
+                        string_prefix(e.value) is not None for e in getattr(small.value, "elements", ())
+                    ):  # fmt: skip
+                        continue  # ``suggestions = ["Check the ID"]``, ``retryable = False``: said beside it
+                    return [], None
+                texts[target.value] = _code_words(literal_text(small.value))
         said = {name for name, text in texts.items() if ABSENCE.search(text)}
         if not said:
             return [], None
