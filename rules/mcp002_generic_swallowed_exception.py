@@ -2614,6 +2614,22 @@ def _bind_exception(handler: cst.CSTNode) -> cst.CSTNode:
 
 
 
+def _handler_above(within: Sequence[cst.CSTNode], index: ModuleIndex) -> cst.ExceptHandler | None:
+    """The broad ``except`` of the nearest ``try`` before a ``return`` in its block (``try: ... calendars.append(c)``
+    / ``except Exception: log(...)``, then ``return calendars``): where a failure that falls through to the
+    ``return`` is swallowed. None when no ``try`` with a broad ``except`` comes before it there."""
+    if len(within) < 2:
+        return None
+    line, block = within[-1], within[-2]
+    body = getattr(block, "body", None)
+    if not isinstance(body, Sequence) or line not in body:
+        return None
+    for statement in reversed(list(body)[: list(body).index(line)]):
+        if isinstance(statement, cst.Try):
+            return next((h for h in statement.handlers if breadth(h, index) is not None), None)
+    return None
+
+
 class GenericSwallowedException(Rule):
     """## What it does
     Finds a broad `except` (bare, `Exception`, `BaseException`, or a tuple holding one) in a tool handler, or
@@ -3149,7 +3165,10 @@ class GenericSwallowedException(Rule):
         if found is None:
             if isinstance(node, cst.Return) and self.context.scope is not None:
                 self._check_passed_on(node, function)
-                self._check_passed_whole(node, self.context.scope, "Broad except above only logs, so every failure returns")
+                self._check_passed_whole(
+                    node, self.context.scope, "Broad except only logs, so every failure returns",
+                    _handler_above(within, self.context.index),
+                )
             return
         if _raises_given(node, function):
             return  # ``raise fallback_error``: what the caller built, with the real cause
@@ -3271,11 +3290,14 @@ class GenericSwallowedException(Rule):
                 "as a valid result; let it raise or return the error",
             )
 
-    def _check_passed_whole(self, node: cst.Return, scope: ToolScope, lead: str) -> None:
+    def _check_passed_whole(
+        self, node: cst.Return, scope: ToolScope, lead: str, at: cst.ExceptHandler | None = None
+    ) -> None:  # fmt: skip
         """``except Exception: return []`` in a helper (or ``papers = []``, a ``try`` whose broad ``except`` only logs,
         then ``return papers``), where a tool answers with what the helper returns as it is, through the helpers
         that pass it on (see :func:`_answered_whole_by`): every failure reads as a valid empty result. Reported
-        where the helper swallows, once, whichever tools pass it on."""
+        where the helper swallows (``at``, the ``except`` that falls through to the ``return``, when given), once,
+        whichever tools pass it on."""
         if scope.result_of is not None:
             return  # the tool's own ``except``: reported in ``_check``
         function = scope.function
@@ -3287,8 +3309,9 @@ class GenericSwallowedException(Rule):
             }  # fmt: skip
         value = sites.get(id(node))
         tool = _answered_whole_by(function, value, index) if value is not None else None
+        where = at if at is not None else node
         if tool is not None:
-            self.report(node, f"{lead} {value}, which {tool}() returns as a valid empty result; report the error")
+            self.report(where, f"{lead} {value}, which {tool}() returns as a valid empty result; report the error")
         elif (
             value == "None"
             and any(
@@ -3297,7 +3320,7 @@ class GenericSwallowedException(Rule):
             and (dropping := _dropped_by_caller(function, index)) is not None
         ):  # fmt: skip
             self.report(
-                node,
+                where,
                 f"{lead} None, which {dropping[0]}() skips, leaving the item out of {dropping[1]} as if nothing "
                 "failed; report the error",
             )
