@@ -2971,6 +2971,8 @@ class GenericSwallowedException(Rule):
         self._answers: dict[tuple[cst.FunctionDef, bool], bool] = {}
         # function -> what its own code answers in place of every exception, by the statement that answers it
         self._sites: dict[cst.FunctionDef, dict[int, str]] = {}
+        # While :meth:`_caller_reports` runs: the names of the helpers the reports made blame for a constant answer.
+        self._blamed: list[str] | None = None
 
     def _check(self, node: cst.Return | cst.Raise | cst.Call) -> None:
         scope = self.context.scope
@@ -3199,8 +3201,8 @@ class GenericSwallowedException(Rule):
                     # ``if not papers: return "No papers found"`` in the tool, or ``if not _exists(db): return
                     # f"Database {db} does not exist"`` over a predicate that answers False for every exception:
                     # every failure reads as nothing found
-                    self.report(
-                        node,
+                    self._report_blaming(
+                        node, helper, function,
                         f"{who} every exception into {' or '.join(sorted(told))}, so this 'nothing found' "
                         "answer is what every failure reads as; let it raise or return the error",
                     )
@@ -3213,8 +3215,8 @@ class GenericSwallowedException(Rule):
                     # ``if not _exists(db): return []``, ``if not data: return []`` over a helper that answers False
                     # or None for every exception: every failure reads as an empty answer (a helper that swallows
                     # into an empty value is reported where it does, when the tool answers with it)
-                    self.report(
-                        node,
+                    self._report_blaming(
+                        node, helper, function,
                         f"{who} every exception into {' or '.join(sorted(swallowed))}, so this {empty} answer is what "
                         "every failure reads as; let it raise or return the error",
                     )
@@ -3234,10 +3236,17 @@ class GenericSwallowedException(Rule):
         if helper is function and _guards_input(function, payload, index):
             return  # ``try: parsed = urlparse(url); ok = parsed.hostname in ALLOWED except Exception: ok = False``
         value = " or ".join(sorted(swallowed))
-        self.report(
-            node,
+        self._report_blaming(
+            node, helper, function,
             f"{who} every exception into {value}, so this {shape.value} is constant; let it raise or return the error",
         )
+
+    def _report_blaming(self, node: cst.CSTNode, helper: FunctionInfo, function: FunctionInfo, message: str) -> None:
+        """Report a constant or empty answer that a helper (not ``function`` itself) made by turning every exception
+        into a value, and note the helper for :meth:`_caller_reports`."""
+        self.report(node, message)
+        if self._blamed is not None and helper is not function:
+            self._blamed.append(helper.name)
 
     def _check_passed_on(self, node: cst.Return, function: FunctionInfo) -> None:
         """``return arxiv.search(query)``, or ``papers = arxiv.search(query)`` then ``return [p.to_dict() for p in
@@ -3259,8 +3268,8 @@ class GenericSwallowedException(Rule):
                 if not self._answers_tool(scope, whole=True):
                     return  # asked last: it may read the modules of the tools that reach this function
                 value = " or ".join(sorted(swallowed))
-                self.report(
-                    node,
+                self._report_blaming(
+                    node, helper, function,
                     f"{helper.name}() turns every exception into {value}, which this tool returns as a valid "
                     "result; let it raise or return the error",
                 )
@@ -3877,34 +3886,36 @@ class GenericSwallowedException(Rule):
         if known is not None:
             return list(known)
         told: list[str] = []
-        lead = f"{helper.name}() turns every exception"
         for caller, calls in index.call_sites(helper):
             if not calls or caller.node is helper.node:
                 continue
-            if any(message.startswith(lead) for message in self._caller_reports(caller, index)):
+            if helper.name in self._caller_reports(caller, index):
                 told.append(caller.name)
         helper.memo[("MCP002.told",)] = tuple(told)
         return told
 
     def _caller_reports(self, caller: FunctionInfo, index: ModuleIndex) -> tuple[str, ...]:
-        """The messages :meth:`_check_swallowing_helper` gives for a function's own ``return`` and ``raise``
-        statements outside its ``except`` clauses, worked out in a context of the function's own module and scope
-        and never reported; once per function."""
-        known = caller.memo.get(("MCP002.reports",))
+        """The names of the helpers that :meth:`_check_swallowing_helper` blames (see :meth:`_report_blaming`) for
+        a function's own ``return`` and ``raise`` statements outside its ``except`` clauses, worked out in a context
+        of the function's own module and scope and never reported; once per function."""
+        known = caller.memo.get(("MCP002.blamed",))
         if known is not None:
             return known  # type: ignore[no-any-return]
         where = caller.module or index
         scope = where.scopes.get(caller.node)
-        messages: tuple[str, ...] = ()
+        blamed: list[str] = []
         if scope is not None:
-            with self._sandbox(where, scope) as sandbox:
-                for node in [*caller.own_of(cst.Return), *caller.own_of(cst.Raise)]:
-                    within = (caller.path_to(node) or [node])[:-1]
-                    if within and not any(isinstance(n, cst.ExceptHandler) for n in within):
-                        self._check_swallowing_helper(node, within, caller)
-                messages = tuple(d.message for d in sandbox.diagnostics)
-        caller.memo[("MCP002.reports",)] = messages
-        return messages
+            saved, self._blamed = self._blamed, blamed
+            try:
+                with self._sandbox(where, scope):
+                    for node in [*caller.own_of(cst.Return), *caller.own_of(cst.Raise)]:
+                        within = (caller.path_to(node) or [node])[:-1]
+                        if within and not any(isinstance(n, cst.ExceptHandler) for n in within):
+                            self._check_swallowing_helper(node, within, caller)
+            finally:
+                self._blamed = saved
+        caller.memo[("MCP002.blamed",)] = tuple(blamed)
+        return tuple(blamed)
 
     def _stand_in_for_caller(self, handler: cst.ExceptHandler, try_node: cst.Try, scope: ToolScope) -> str | None:
         """The caller that reports the errors of a helper's call, where the helper's broad ``except`` keeps nothing
