@@ -165,6 +165,8 @@ class ModuleFacts:
 # ("servercls", kind),
 # ("external", qualified), ("param", file, function path, name).
 Obj = tuple
+#: The attribute chain through which a tool reads what its server's lifespan yields.
+_LIFESPAN = "request_context.lifespan_context"
 
 
 #: Decorators that make a method an attribute whose value is what it returns.
@@ -207,6 +209,7 @@ class Linker:
         self._resolved_decorators: dict[tuple[str, str], list[Obj | None]] = {}
         # (file, scope, name, depth) -> what resolve() found: the summaries do not change while linking
         self._resolved: dict[tuple[str, str | None, str, int], Obj | None] = {}
+        self._lifespan: list[Obj | None] = []
         self._frameworks = self._project_frameworks()
 
     # -- frameworks a module or the project uses, for servers that cannot be resolved
@@ -257,7 +260,11 @@ class Linker:
         return found
 
     def _resolve(self, file: str, scope: str | None, name: str, depth: int) -> Obj | None:
-        if "()." in name:  # ``jenkins().get_plugin_graph``: a method of what ``jenkins`` returns
+        if _LIFESPAN in name:
+            # ``ctx.request_context.lifespan_context.client``: what the server's lifespan yields
+            rest = [attr for attr in name.partition(_LIFESPAN)[2].split(".") if attr]
+            obj = self._lifespan_object(depth)
+        elif "()." in name:  # ``jenkins().get_plugin_graph``: a method of what ``jenkins`` returns
             made, _, rest_name = name.partition("().")
             obj = self._value(file, scope, made, depth)
             rest = rest_name.split(".")
@@ -269,6 +276,22 @@ class Linker:
                 return None
             obj = self._attribute(obj, attr, depth + 1)
         return obj
+
+    def _lifespan_object(self, depth: int) -> Obj | None:
+        """What a tool's ``ctx.request_context.lifespan_context`` is: an instance of the class that the functions
+        given as a server's ``lifespan=`` yield (``async def app_lifespan(server) -> AsyncIterator[AppContext]``),
+        when the project's lifespans agree on one; worked out once."""
+        if not self._lifespan:
+            found: set[Obj] = set()
+            for file, summary in self.summaries.items():
+                for name in summary.lifespans:
+                    made = self.resolve(file, None, name, depth + 1)
+                    function = self.functions[made[1]].get(made[2]) if made is not None and made[0] == "function" else None
+                    yielded = self._type(made[1], made[2], function.yields, depth + 1) if function and function.yields else None  # type: ignore[index]
+                    if yielded is not None:
+                        found.add(yielded)
+            self._lifespan.append(found.pop() if len(found) == 1 else None)
+        return self._lifespan[0]
 
     def _lookup(self, file: str, scope: str | None, name: str, depth: int) -> Obj | None:
         functions = self.functions[file]

@@ -86,6 +86,7 @@ class FunctionSummary:
             name to dotted callee.
         unpacked_at (dict[str, int]): the place in the unpacked result of each of those locals.
         returns_tuple (list[str | None]): the classes a ``tuple[...]`` return annotation names, one per element.
+        yields (str | None): the class a generator's return annotation says it yields (``AsyncIterator[AppContext]``).
         self_attrs (dict[str, str]): ``self.attr = Callee(...)`` in its body: attribute to dotted callee.
         stores (set[str]): collections its parameters are stored into (``REGISTRY[k] = fn``), dotted.
         assigned_names (set[str]): every local name it binds.
@@ -129,6 +130,7 @@ class FunctionSummary:
     unpacked: dict[str, str] = field(default_factory=dict)
     unpacked_at: dict[str, int] = field(default_factory=dict)
     returns_tuple: list[str | None] = field(default_factory=list)
+    yields: str | None = None
     self_attrs: dict[str, str] = field(default_factory=dict)
     stores: set[str] = field(default_factory=set)
     assigned_names: set[str] = field(default_factory=set)
@@ -195,6 +197,8 @@ class ModuleSummary:
             also ``fn=wrapper(search)``; maybe a tool packed into a definition object), or under a key that names a
             function in a dict literal (``{"func": search}``): the path of the function the call is in (None at module
             level), the keyword, and the dotted name; parameters and locals left out.
+        lifespans (list[str]): the dotted names given as a server's ``lifespan=`` (``FastMCP("x",
+            lifespan=app_lifespan)``): what the tools' ``ctx.request_context.lifespan_context`` is made by.
         units (list[tuple[int, int, str]]): each top-level function and class, the units whose results the check step
             may keep across edits: its first line (its first decorator's), its last line, and a hash of those lines.
         rest (str): a hash of the other top-level statements' lines, without the comments and blank lines between them.
@@ -213,6 +217,7 @@ class ModuleSummary:
     tables: dict[str, list[str]] = field(default_factory=dict)
     registrations: list[Registration] = field(default_factory=list)
     packed: list[tuple[str | None, str, str]] = field(default_factory=list)
+    lifespans: list[str] = field(default_factory=list)
     units: list[tuple[int, int, str]] = field(default_factory=list)
     rest: str = ""
     error: str | None = None
@@ -289,6 +294,27 @@ def type_name(node: ast.AST | None) -> str | None:
         else:
             return dotted(node)
     return None
+
+
+#: Return annotations of generators, by the place of the yielded type among their arguments.
+_GENERATORS = frozenset({"AsyncIterator", "AsyncGenerator", "Iterator", "Generator", "AsyncIterable", "Iterable"})
+
+
+def yielded_type(node: ast.AST | None) -> str | None:
+    """The class a generator's return annotation says it yields (``AsyncIterator[AppContext]``,
+    ``AsyncGenerator[AppContext, None]``: ``AppContext``), as :func:`type_name` gives it; None for any other.
+
+    Args:
+        node (ast.AST | None): a return annotation.
+    Returns:
+        str | None: the dotted class name, or None.
+    """
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        node = _unquoted(node)
+    if not isinstance(node, ast.Subscript) or (dotted(node.value) or "").rsplit(".", 1)[-1] not in _GENERATORS:
+        return None
+    inner = node.slice
+    return type_name(inner.elts[0] if isinstance(inner, ast.Tuple) and inner.elts else inner)
 
 
 def tuple_types(node: ast.AST | None) -> list[str | None]:
@@ -504,6 +530,7 @@ class _Summariser:
                 info.params.append((star.arg, None))
         info.returns = type_name(node.returns)
         info.returns_tuple = tuple_types(node.returns)
+        info.yields = yielded_type(node.returns)
         first = node.body[0]
         info.body = (first.lineno, first.col_offset, node.end_lineno or first.lineno)
         self.summary.functions.append(info)
@@ -712,6 +739,9 @@ class _Summariser:
     def call(self, node: ast.Call, function: FunctionSummary | None) -> None:
         func = node.func
         name = dotted(func)
+        for keyword in node.keywords:
+            if keyword.arg == "lifespan" and (lifespan := dotted(keyword.value)) is not None:
+                self.summary.lifespans.append(lifespan)
         if function is not None:
             if isinstance(func, ast.Attribute) and func.attr == "get" and isinstance(func.value, ast.Attribute):
                 held = dotted(func.value)
