@@ -1125,6 +1125,11 @@ def _loop_swallowed(helper: FunctionInfo, index: ModuleIndex) -> list[tuple[str,
     body = helper.node.body
     statements = body.body if isinstance(body, cst.IndentedBlock) else ()
     last = statements[-1] if statements else None
+    if isinstance(last, cst.Try) and last.orelse is None and last.finalbody is None:
+        # ``try: for event in events: ...; return None`` / ``except Exception as e: raise RuntimeError(...)``: the
+        # skipped exceptions never reach the outer clause
+        statements = last.body.body
+        last = statements[-1] if statements else None
     if not (isinstance(last, cst.SimpleStatementLine) and isinstance(last.body[-1], cst.Return)):
         return []
     value = last.body[-1].value
@@ -2686,7 +2691,8 @@ class GenericSwallowedException(Rule):
     gives the tool the default for every exception, unless the tool reads what the `except` put in (`if "Error" in
     data:`); a tool that returns that default as it is (`tickers = data.get("tickers", [])`, then `return
     json.dumps(tickers)`) answers every failure as a valid empty result. A helper swallows too when it tries each candidate in a loop, skips those that raise
-    (`except Exception: continue`) and returns `None` or `False` after the loop, or when its broad `except` only
+    (`except Exception: continue`) and returns `None` or `False` after the loop (also inside a `try` that holds its
+    whole work, whose `except` re-raises), or when its broad `except` only
     logs and falls through to `return None` (or off the end, or to `return apps` (or `apps[:limit]`) where `apps = []` before the
     `try` and the `try` fills it, or to `return client` where the `except` sets `client = None`), or when each of
     its `try` statements sets a local that starts as `None`, its broad `except` only logs or passes, and only `if`
@@ -2745,6 +2751,12 @@ class GenericSwallowedException(Rule):
     computes the value, `"read": False` for `"read": grants.can_read`, also bound to a local first or in a nested
     dict), makes the failed item read as a real one, and is reported there; one that carries the error (`"error":
     str(exc)`) is not.
+
+    A broad `except` that only logs or passes and skips to the next item of a loop whose `try` returns the item it
+    looks for (`for event in events: try: if event.uid == uid: event.delete(); return {...}` / `except Exception:
+    continue`) is reported there when the loop is followed by a constant failure report (`raise ValueError(f"Event
+    {uid} not found")`): a failure of the item looked for ends in it, as if the item were not there. Not when the
+    `except` keeps the error for that report (`last_error = exc`).
 
     A broad `except` that only logs, after a `try` that returns whenever it ends and whose other clauses return or
     raise, is reported at the `return` right after the `try` when that sends a constant failure report (`return
@@ -3844,7 +3856,13 @@ class GenericSwallowedException(Rule):
             statements = list(function.node.body.body) if isinstance(function.node.body, cst.IndentedBlock) else []
             at = next((i for i, statement in enumerate(statements) if statement is try_node), None)
             if at is None and _ends_in_continue(handler):
-                # ``for mirror in MIRRORS: try: ...`` / ``except Exception: continue``, then ``return None``
+                # ``for mirror in MIRRORS: try: ...`` / ``except Exception: continue``, then ``return None``; also
+                # in a ``try`` that holds the function's whole work (see _loop_swallowed)
+                wrapped = statements[-1] if statements else None
+                if isinstance(wrapped, cst.Try) and not any(
+                    isinstance(s, (cst.For, cst.While)) and any(t is try_node for t in s.body.body) for s in statements
+                ):  # fmt: skip
+                    statements = list(wrapped.body.body)
                 at = next(
                     (i for i, statement in enumerate(statements)
                      if isinstance(statement, (cst.For, cst.While)) and any(s is try_node for s in statement.body.body)),
@@ -3986,6 +4004,7 @@ class GenericSwallowedException(Rule):
         if any(other is not handler and not leaves(other.body) for other in try_node.handlers):
             return  # another clause falls through to the same return
         if not leaves(try_node.body):
+            self._check_skipped_to_report(handler, try_node, scope, broadness)
             return
         function = scope.function
         block = self.context.ancestors[-2] if len(self.context.ancestors) >= 2 else None
@@ -4005,6 +4024,45 @@ class GenericSwallowedException(Rule):
             returned,
             f"{what} above only logs, so this constant {report.shape.value} is what every failure returns; include "
             "the error or classify it",
+        )
+
+    def _check_skipped_to_report(
+        self, handler: cst.ExceptHandler, try_node: cst.Try, scope: ToolScope, broadness: str
+    ) -> None:  # fmt: skip
+        """``for event in events: try: if event.uid == uid: event.delete(); return {...}`` / ``except Exception:
+        continue``, then ``raise ValueError(f"Event {uid} not found")`` after the loop: the item looked for that
+        fails is skipped like one that does not match, and its failure ends in the constant report after the
+        loop. Reported at the ``except``."""
+        ancestors = self.context.ancestors
+        if len(ancestors) < 4:
+            return
+        block, loop, outer = ancestors[-2], ancestors[-3], ancestors[-4]
+        if not (isinstance(loop, (cst.For, cst.While)) and block is loop.body and loop.orelse is None):
+            return
+        body = list(block.body) if isinstance(block, cst.IndentedBlock) else []
+        if not body or body[-1] is not try_node or not (
+            _ends_in_continue(handler) or handler is try_node.handlers[-1]
+        ):  # fmt: skip
+            return  # the loop does more after the try
+        if not any(isinstance(n, cst.Return) for n in nodes(try_node.body, prune=_SCOPES)):
+            return
+        function = scope.function
+        own, following = _next_statement(outer, loop)
+        if not own or not isinstance(following, cst.SimpleStatementLine):
+            return
+        sent = following.body[0]
+        if not isinstance(sent, (cst.Return, cst.Raise)):
+            return
+        index = self.context.index
+        report = failure_report(sent, index, function, module=self.context.module)
+        if report is None or (isinstance(sent, cst.Return) and not self._answers_tool(scope)):
+            return  # a raised report goes up to the tool; a returned one only where the tool answers with it
+        if _Informativeness(index, function, None, function.path_to(sent) or []).is_informative(report.payload):
+            return
+        self.report(
+            handler,
+            f"{_lead(broadness)} skips each item that raises, so the {report.shape.value} after the loop is what a "
+            "failure of the item looked for ends in, as if it were not there; let it raise, or report the error",
         )
 
     def _filled_for_caller(self, try_node: cst.Try, function: FunctionInfo) -> tuple[str, str] | None:
