@@ -120,7 +120,9 @@ _OR_ABSENT = re.compile(
 # ... unless it says that nothing failed ("the search didn't fail, but ...").
 _NOT_FAILED = re.compile(
     r"\b((did|does|do|has|have|had|would|could|should)n['\u2019]t|"
-    r"(did|does|do|has|have|had|will|would|could|should) not|won['\u2019]t|never)\s+fail(s|ed)?\b",
+    r"(did|does|do|has|have|had|will|would|could|should) not|won['\u2019]t|never)\s+fail(s|ed)?\b|"
+    # "No failed job logs found": what was looked for is a failed thing, not a failure of the lookup
+    r"\bno (failed|failing)\b",
     re.IGNORECASE,
 )
 
@@ -2474,7 +2476,7 @@ class EmptyResultAsError(Rule):
     ability"; also in German, French, Spanish and Portuguese, "nicht gefunden", "introuvable", "no encontrado") or
     is raised as an exception whose class says so (`RunNotFoundError(run_id)`, no fix there), or returned by an
     error mapper, a function whose every answer is an exception its callers raise (`return ToolError(f"Metric not
-    found during {operation}")`, used as `raise map_error(e, "fetch")`; no fix there) and not of a failure ("failed", "could not fetch", "the endpoint may be unavailable"; unless it
+    found during {operation}")`, used as `raise map_error(e, "fetch")`; no fix there) and not of a failure ("failed", "could not fetch", "the endpoint may be unavailable"; not "No failed builds found", where the failed thing is what was looked for; unless it
     offers absence as the other answer, "Unable to fetch filings or no filings found") nor of an
     argument that must be given ("Metrics list cannot be empty", "a query is required") nor of a capability the
     system lacks ("No wireless interface support detected") or a service the deployment lacks ("endpoint not found
@@ -2744,7 +2746,9 @@ class EmptyResultAsError(Rule):
         if _not_found_instance(node.test):
             # ``track, info = await asyncio.gather(..., return_exceptions=True)`` then ``if isinstance(track,
             # NotFoundError): raise ...``: the exception a lookup gave back, tested instead of caught
-            self._report_absence(node, _reports_in(node.body), scope, _NO_MATCH if _lists(scope) else None)
+            self._report_absence(
+                node, _reports_in(node.body), scope, _NO_MATCH if _lists(scope) else None, shared=True
+            )
             return
         subjects = emptiness_subjects(node.test)
         if _missing_payload(node.test) and _lists(scope):
