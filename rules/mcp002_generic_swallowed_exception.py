@@ -1982,6 +1982,36 @@ def _call_statement(function: FunctionInfo, call: cst.Call) -> tuple[cst.CSTNode
     return (path[at - 1], line) if value is call else None
 
 
+def _state_swallow(
+    tested: cst.Attribute, function: FunctionInfo, index: ModuleIndex
+) -> tuple[FunctionInfo, set[str]] | None:  # fmt: skip
+    """The helper that leaves an attribute unset for every exception, when a function tests the attribute after
+    calling the helper on the same object as a statement (``await self.auth.get_csrf_token()``, then ``if not
+    self.auth.csrf_token: raise ValueError("Could not obtain CSRF token")``, over a helper whose ``try`` sets
+    ``self.csrf_token`` and whose broad ``except`` answers None): the helper and {"None"}; None otherwise."""
+    receiver, attr = tested.value, tested.attr.value
+    own = function.own
+    at = next((i for i, n in enumerate(own) if n is tested), len(own))
+    for call in function.own_of(cst.Call):
+        if not (isinstance(call.func, cst.Attribute) and call.func.value.deep_equals(receiver)):
+            continue
+        if next((i for i, n in enumerate(own) if n is call), at) >= at or _call_statement(function, call) is None:
+            continue  # after the test, or its outcome is used
+        helper = _called(index, function, call)
+        if helper is None or helper is function:
+            continue
+        where = helper.module or index
+        sets = any(
+            isinstance(target.target, cst.Attribute) and target.target.attr.value == attr
+            and isinstance(target.target.value, cst.Name) and target.target.value.value == "self"
+            for node, _ in _own_handlers(helper, where) for n in nodes(node.body, prune=_SCOPES)
+            if isinstance(n, cst.Assign) for target in n.targets
+        )  # fmt: skip
+        if sets and "None" in _swallowed_values(helper, where):
+            return helper, {"None"}
+    return None
+
+
 def _ends_function(function: FunctionInfo, statement: cst.CSTNode) -> bool:
     """Whether a statement nested in branches or loops is the last to run in a function: it is the last statement
     of its block, and so is each statement that holds it, up to the function's body (``for path in paths: if
@@ -2667,7 +2697,8 @@ class GenericSwallowedException(Rule):
     it swallows) whose broad
     `except` returns `False`, `None` or an empty value (`[]`, `{}`, `""`), or puts it in a returned tuple, or that returns such a helper's
     outcome, and then reports a constant failure on that outcome: `if not _save(x): return "Error: could not
-    save"`, `if load() is None: ...`, `if name not in _collection_names(): raise ValueError(f"{name} does not
+    save"`, `if load() is None: ...`, an attribute the helper sets on its object and leaves unset for every
+    exception (`await auth.fetch_token()`, then `if not auth.token: raise ToolError("Could not obtain a token")`), `if name not in _collection_names(): raise ValueError(f"{name} does not
     exist")` (a failed listing leaves every name out), `ok = _save(x)` then `if not ok: ...`, `item, parts = fetch(x)` then
     `if item is None: ...` (also when the helper falls through to a tuple: `return None, zone, None`), `if ok:
     return result` followed by the report, `"Saved" if ok else "Failed to
@@ -3451,6 +3482,9 @@ class GenericSwallowedException(Rule):
                 return self._swallowing_test(tested.test, empties[0], function, path=path, depth=depth + 1)
         if isinstance(tested, cst.Await):
             tested = tested.expression
+        if isinstance(tested, cst.Attribute):
+            state = _state_swallow(tested, function, self.context.index)
+            return (state[0], state[1] & caught) if state is not None and state[1] & caught else None
         if not isinstance(tested, cst.Call):
             return None
         index = self.context.index
