@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -30,9 +31,50 @@ if TYPE_CHECKING:
 _Node = TypeVar("_Node", bound=cst.CSTNode)
 # The node types FunctionInfo._scan reads (none of them has subclasses).
 _SCANNED = frozenset({cst.For, cst.Assign, cst.AnnAssign, cst.Return})
+#: Nodes that are only syntax (white space, punctuation, operators): no path a rule asks for ends in or runs through
+#: one, so :meth:`FunctionInfo.path_to` records none of them (they are most of a tree's nodes).
+_SYNTAX = frozenset(
+    kind for kind in vars(cst).values()
+    if isinstance(kind, type) and issubclass(kind, cst.CSTNode) and not getattr(kind, "__abstractmethods__", None)
+    and issubclass(kind, (
+        cst.BaseParenthesizableWhitespace, cst.TrailingWhitespace, cst.Newline, cst.EmptyLine, cst.Comment,
+        cst.Comma, cst.Dot, cst.Colon, cst.Semicolon, cst.AssignEqual, cst.LeftParen, cst.RightParen,
+        cst.LeftSquareBracket, cst.RightSquareBracket, cst.LeftCurlyBrace, cst.RightCurlyBrace, cst.BaseBinaryOp,
+        cst.BaseBooleanOp, cst.BaseCompOp, cst.BaseUnaryOp, cst.BaseAugOp,
+    ))
+)  # fmt: skip
 
 #: The file name a module checked on its own is given in the project model.
 STANDALONE_FILE = os.path.join(os.sep, "__module__.py")
+
+
+#: The parents of the nodes of the functions whose paths were asked for last: (function node, parents by node id).
+#: Only a few are kept (the maps of every function would cost tens of megabytes), since rules ask for the paths of
+#: one function in a row.
+_PARENTS: OrderedDict[int, tuple[cst.FunctionDef, dict[int, cst.CSTNode | None]]] = OrderedDict()
+_PARENTS_KEPT = 16
+
+
+def _parents_of(function: cst.FunctionDef) -> dict[int, cst.CSTNode | None]:
+    """The parent of each node of a function's tree but its syntax nodes (see :data:`_SYNTAX`), by node id; made by
+    one walk, and kept for the last few functions asked about."""
+    known = _PARENTS.get(id(function))
+    if known is not None and known[0] is function:
+        _PARENTS.move_to_end(id(function))
+        return known[1]
+    parents: dict[int, cst.CSTNode | None] = {}
+
+    def enter(node: cst.CSTNode, path: list[cst.CSTNode]) -> bool:
+        if type(node) in _SYNTAX:
+            return False
+        parents.setdefault(id(node), path[-1] if path else None)
+        return True
+
+    walk_paths(function, enter)
+    _PARENTS[id(function)] = (function, parents)
+    if len(_PARENTS) > _PARENTS_KEPT:
+        _PARENTS.popitem(last=False)
+    return parents
 
 
 @dataclass(eq=False)
@@ -63,7 +105,6 @@ class FunctionInfo:
     _loops: list[tuple[cst.For, list[str]]] | None = field(default=None, repr=False)
     _own: list[cst.CSTNode] | None = field(default=None, repr=False)
     _by_kind: dict[type, list[cst.CSTNode]] | None = field(default=None, repr=False)
-    _parents: dict[int, cst.CSTNode | None] | None = field(default=None, repr=False)
     #: What rules worked out about the function, keyed by the rule's question (its code first) and its arguments;
     #: it lives as long as the function's tree.
     memo: dict[tuple[object, ...], Any] = field(default_factory=dict, repr=False)
@@ -99,23 +140,15 @@ class FunctionInfo:
 
     def path_to(self, target: cst.CSTNode) -> list[cst.CSTNode] | None:
         """The nodes from the function's definition down to ``target``, both included, as
-        :func:`mcp_lint.traversal.path_to` gives them from :attr:`node`; the function's tree is walked once, for
-        every path asked of it, since rules ask for many.
+        :func:`mcp_lint.traversal.path_to` gives them from :attr:`node`; the function's tree is walked once for the
+        paths asked of it in a row, since rules ask for many (see :func:`_parents_of`).
 
         Args:
             target (cst.CSTNode): a node of the function (nested functions included).
         Returns:
             list[cst.CSTNode] | None: the path, outermost first; None when ``target`` is not in the function.
         """
-        parents = self._parents
-        if parents is None:
-            parents = self._parents = {}
-
-            def enter(node: cst.CSTNode, path: list[cst.CSTNode]) -> bool:
-                parents.setdefault(id(node), path[-1] if path else None)
-                return True
-
-            walk_paths(self.node, enter)
+        parents = _parents_of(self.node)
         if id(target) not in parents:
             return None
         path: list[cst.CSTNode] = [target]
