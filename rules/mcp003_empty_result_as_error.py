@@ -2138,6 +2138,8 @@ def _lists(scope: ToolScope) -> bool:
     finds nothing comes back empty, so a not-found exception or status there is about what the tool was pointed at
     (the project whose epics it lists), an argument that names nothing."""
     own = _named_tool(scope.function) or scope.function.name
+    if scope.handler is not None and _gets_one_too(scope.function, own):
+        return False  # ``query_activities(..., activity_id=None)``: also a lookup of one activity
     tools = _reaching_tools(scope)
     if scope.handler is None and any(
         verb_of(tool) == "read" and _first_verb(tool) not in _COLLECTION_VERBS for tool in tools
@@ -2146,6 +2148,20 @@ def _lists(scope: ToolScope) -> bool:
         # through ``make_api_request``): there a 404 is the empty answer, so only the helper's own name lists
         return _first_verb(own) in _COLLECTION_VERBS
     return any(_first_verb(name) in _COLLECTION_VERBS for name in [own, *tools])
+
+
+def _gets_one_too(function: FunctionInfo, name: str) -> bool:
+    """Whether a tool named for a collection also looks up one of its items by an optional id named for the item
+    (``query_activities(..., activity_id: int | None = None)``, ``list_routes(route_id=None)``): then a 404 may be the
+    answer to that lookup, not to a scope that names nothing."""
+    noun = name.rsplit("_", 1)[-1].lower()
+    singulars = {noun[:-3] + "y" if noun.endswith("ies") else "", noun[:-2] if noun.endswith("es") else "",
+                 noun[:-1] if noun.endswith("s") else ""} - {""}  # fmt: skip
+    params = function.node.params
+    return any(
+        isinstance(p.default, cst.Name) and p.default.value == "None" and p.name.value.lower() in {f"{s}_id" for s in singulars}
+        for p in (*params.params, *params.kwonly_params)
+    )  # fmt: skip
 
 
 #: Keys of a dict that answers a yes-or-no question (``{"valid": False, "error": "..."}``).
@@ -2504,7 +2520,8 @@ class EmptyResultAsError(Rule):
     it, `"404" in str(e)`, `"Not Found" in str(e)`, also through a local the `except` binds to it, `text =
     str(e).lower()`; in a list or search tool only when the report
     says nothing matched, "No matching paper found", since there a 404 usually means the scope it was given names
-    nothing; a helper that a lookup of one item reaches too, `get_paper` beside `search_papers`, counts as a list
+    nothing (not in a tool named for a collection that also looks up one item by an optional id named for it,
+    `query_activities(activity_id=None)`, where the 404 may answer that lookup); a helper that a lookup of one item reaches too, `get_paper` beside `search_papers`, counts as a list
     only by its own name). Such a 404 or not-found exception is also reported, without a fix, in a helper that
     reads for some of its tools and acts for others and whose own name does not say it acts (a request helper
     every tool calls), and at what follows a loop over a fetched
