@@ -1118,18 +1118,23 @@ def _binds_name(statement: cst.BaseStatement, name: str) -> bool:
     )
 
 
+def _whole_work(statements: Sequence[cst.BaseStatement]) -> Sequence[cst.BaseStatement]:
+    """A function's statements, or, when the last of them is a ``try`` without ``else`` or ``finally``, that
+    ``try``'s own (``try: for event in events: ...; return None`` / ``except Exception as e: raise
+    RuntimeError(...)``): the ``try`` holds the function's work, and what its body skips never reaches its clauses."""
+    last = statements[-1] if statements else None
+    if isinstance(last, cst.Try) and last.orelse is None and last.finalbody is None:
+        return last.body.body
+    return statements
+
+
 def _loop_swallowed(helper: FunctionInfo, index: ModuleIndex) -> list[tuple[str, cst.CSTNode | None]]:
     """What a helper returns after a loop that tries each candidate and skips those that raise (``except Exception:
     continue``), when its last statement is ``return None`` or ``return False``: every exception ends there too.
     With that ``return``."""
     body = helper.node.body
-    statements = body.body if isinstance(body, cst.IndentedBlock) else ()
+    statements = _whole_work(body.body if isinstance(body, cst.IndentedBlock) else ())
     last = statements[-1] if statements else None
-    if isinstance(last, cst.Try) and last.orelse is None and last.finalbody is None:
-        # ``try: for event in events: ...; return None`` / ``except Exception as e: raise RuntimeError(...)``: the
-        # skipped exceptions never reach the outer clause
-        statements = last.body.body
-        last = statements[-1] if statements else None
     if not (isinstance(last, cst.SimpleStatementLine) and isinstance(last.body[-1], cst.Return)):
         return []
     value = last.body[-1].value
@@ -3891,17 +3896,18 @@ class GenericSwallowedException(Rule):
             at = next((i for i, statement in enumerate(statements) if statement is try_node), None)
             if at is None and _ends_in_continue(handler):
                 # ``for mirror in MIRRORS: try: ...`` / ``except Exception: continue``, then ``return None``; also
-                # in a ``try`` that holds the function's whole work (see _loop_swallowed)
-                wrapped = statements[-1] if statements else None
-                if isinstance(wrapped, cst.Try) and not any(
-                    isinstance(s, (cst.For, cst.While)) and any(t is try_node for t in s.body.body) for s in statements
-                ):  # fmt: skip
-                    statements = list(wrapped.body.body)
-                at = next(
-                    (i for i, statement in enumerate(statements)
-                     if isinstance(statement, (cst.For, cst.While)) and any(s is try_node for s in statement.body.body)),
-                    None,
-                )  # fmt: skip
+                # in a ``try`` that holds the function's whole work (see _whole_work)
+                def loop_at(block: Sequence[cst.BaseStatement]) -> int | None:
+                    return next(
+                        (i for i, statement in enumerate(block)
+                         if isinstance(statement, (cst.For, cst.While)) and any(s is try_node for s in statement.body.body)),
+                        None,
+                    )  # fmt: skip
+
+                at = loop_at(statements)
+                if at is None:
+                    statements = list(_whole_work(statements))
+                    at = loop_at(statements)
             if at is None:
                 return
             following = None

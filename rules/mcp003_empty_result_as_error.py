@@ -2157,9 +2157,10 @@ def _gets_one_too(function: FunctionInfo, name: str) -> bool:
     noun = name.rsplit("_", 1)[-1].lower()
     singulars = {noun[:-3] + "y" if noun.endswith("ies") else "", noun[:-2] if noun.endswith("es") else "",
                  noun[:-1] if noun.endswith("s") else ""} - {""}  # fmt: skip
+    ids = {f"{singular}_id" for singular in singulars}
     params = function.node.params
     return any(
-        isinstance(p.default, cst.Name) and p.default.value == "None" and p.name.value.lower() in {f"{s}_id" for s in singulars}
+        isinstance(p.default, cst.Name) and p.default.value == "None" and p.name.value.lower() in ids
         for p in (*params.params, *params.kwonly_params)
     )  # fmt: skip
 

@@ -286,8 +286,10 @@ class Linker:
             for file, summary in self.summaries.items():
                 for name in summary.lifespans:
                     made = self.resolve(file, None, name, depth + 1)
-                    function = self.functions[made[1]].get(made[2]) if made is not None and made[0] == "function" else None
-                    yielded = self._type(made[1], made[2], function.yields, depth + 1) if function and function.yields else None  # type: ignore[index]
+                    if made is None or made[0] != "function":
+                        continue
+                    function = self.functions[made[1]].get(made[2])
+                    yielded = self._type(made[1], made[2], function.yields, depth + 1) if function and function.yields else None
                     if yielded is not None:
                         found.add(yielded)
             self._lifespan.append(found.pop() if len(found) == 1 else None)
