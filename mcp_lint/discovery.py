@@ -715,6 +715,28 @@ class ModuleIndex:
         found = self._callees[key] = self._resolve(caller, expr)
         return found
 
+    def constructor(self, caller: FunctionInfo | None, expr: cst.BaseExpression) -> FunctionInfo | None:
+        """Resolve a call of a project class made inside ``caller`` (``raise NotFoundError()``) to the ``__init__``
+        it runs, its own or a project base's, through the project model's call edges.
+
+        Args:
+            caller (FunctionInfo | None): the function the call is in, None at module level.
+            expr (cst.BaseExpression): the callee expression, the class.
+        Returns:
+            FunctionInfo | None: the ``__init__``, or None when the call makes no project class that has one.
+        """
+        owner = caller.module if caller is not None and caller.module is not None else self
+        name = _edge_name(expr)
+        if owner is not self:
+            return owner.constructor(caller, expr)
+        if self.facts is None or name is None:
+            return None
+        target = self.facts.edges.get((caller.path if caller is not None else None, f"{name}.__init__"))
+        if target is None:
+            return None
+        other = self if target[0] == self.file else self.project.index_for(target[0]) if self.project else None
+        return other.by_path.get(target[1]) if other is not None else None
+
     def _resolve(self, caller: FunctionInfo | None, expr: cst.BaseExpression) -> FunctionInfo | None:
         if self.facts is not None:
             name = _edge_name(expr)

@@ -1600,18 +1600,21 @@ def _absorbs(handler: cst.ExceptHandler, raised: set[str]) -> bool:
     return bound is None or not any(mentions(n, {bound}) for n in sent)
 
 
+def _literal_texts(block: cst.CSTNode) -> list[str]:
+    """The texts of a block's string literals, f-strings' literal parts included."""
+    texts = []
+    for node in nodes(block, prune=_SCOPES):
+        text = string_value(node) if isinstance(node, cst.SimpleString) else (
+            node.value if isinstance(node, cst.FormattedStringText) else None
+        )
+        if text:
+            texts.append(text)
+    return texts
+
+
 def _says_absent(statement: cst.Return | cst.Raise) -> bool:
     """Whether a ``return`` or ``raise`` says in its own text that something is not there ("Package not found: ...")."""
-    for node in nodes(statement, prune=_SCOPES):
-        if isinstance(node, cst.SimpleString):
-            text = string_value(node)
-        elif isinstance(node, cst.FormattedStringText):
-            text = node.value
-        else:
-            continue
-        if text and ABSENCE.search(text):
-            return True
-    return False
+    return any(ABSENCE.search(text) for text in _literal_texts(statement))
 
 
 #: The keys of a helper's report that hold its message.
@@ -2491,7 +2494,9 @@ class EmptyResultAsError(Rule):
     object the tool is given (`errors.tool_error("Alert not found", "not_found")`), whose message speaks of
     absence ("not found", "no rows", "no historical data for", "no documents match", "no move matching", "unknown
     ability"; also in German, French, Spanish and Portuguese, "nicht gefunden", "introuvable", "no encontrado") or
-    is raised as an exception whose class says so (`RunNotFoundError(run_id)`, no fix there), or returned by an
+    is raised as an exception whose class says so (`RunNotFoundError(run_id)`, no fix there; what its `__init__`,
+    or a project base's, writes counts as its text: `message = "No results found."`, then `super().__init__(message)`),
+    or returned by an
     error mapper, a function whose every answer is an exception its callers raise (`return ToolError(f"Metric not
     found during {operation}")`, used as `raise map_error(e, "fetch")`; no fix there) and not of a failure ("failed", "could not fetch", "the endpoint may be unavailable"; not "No failed builds found", where the failed thing is what was looked for; unless it
     offers absence as the other answer, "Unable to fetch filings or no filings found") nor of an
@@ -3175,6 +3180,10 @@ class EmptyResultAsError(Rule):
                 continue
             if _says_not_found(callee_name(item.func)):
                 text.append("not found")  # ``raise RunNotFoundError(run_id)``: the class says what it reports
+                # and its ``__init__`` may say how (``msg = "No results found."``, then ``super().__init__(msg)``)
+                init = self.context.index.constructor(function, item.func)
+                if init is not None:
+                    text.extend(_literal_texts(init.node.body))
             for call in (item, *(arg.value for arg in item.args)):
                 helper = self.context.index.callee(function, call.func) if isinstance(call, cst.Call) else None
                 if helper is None or helper is function:

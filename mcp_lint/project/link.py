@@ -1199,8 +1199,10 @@ class Linker:
                         yield None, override
             elif obj is not None and obj[0] == "class":
                 init = self._method(obj[1], obj[2], "__init__", 0)
-                if init is not None:
-                    yield None, (init[1], init[2])
+                if init is not None and init[0] == "function":
+                    # ``raise NotFoundError()``: the edge is named ``NotFoundError.__init__``, not for the call's own
+                    # name, whose callee stays unknown (see ModuleIndex.constructor)
+                    yield f"{name}.__init__", (init[1], init[2])
         # ``await _run_sync(client.get_projects, project_id)`` over ``async def _run_sync(func, *args): return await
         # anyio.to_thread.run_sync(func, *args)``: the function handed to a project function that runs it
         for name, place, handed in function.handed:
