@@ -331,6 +331,20 @@ class FunctionInfo:
         return self._returns  # type: ignore[return-value]
 
 
+#: Functions that run the function they are handed in a worker thread, by the position it is handed at.
+_THREAD_RUNNERS = {"to_thread": 0, "run_sync": 0, "run_in_executor": 1}
+
+
+def _run_in_thread(call: cst.Call) -> cst.BaseExpression | None:
+    """The function a call hands to a thread runner to run (``asyncio.to_thread(fetch, id)``, ``anyio.to_thread.
+    run_sync(fetch, id)``, ``loop.run_in_executor(None, fetch, id)``), or None."""
+    func = call.func
+    name = func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else None
+    at = _THREAD_RUNNERS.get(name or "")
+    positional = [arg for arg in call.args if arg.keyword is None and not arg.star]
+    return positional[at].value if at is not None and len(positional) > at else None
+
+
 def _looked_up(function: FunctionInfo, func: cst.BaseExpression) -> bool:
     """Whether a call's callee is looked up in a collection: ``HANDLERS[name]``, ``HANDLERS.get(name)``, or a local
     bound once to one of those (``handler = HANDLERS.get(action)``)."""
@@ -494,7 +508,9 @@ class ModuleIndex:
         """The handler whose tool answers with what a function returns, when the function is not the handler itself:
         the tool returns its call as it is (``return await hcloud_server_info(identifier)``, also through a local
         bound once to it, or ``return handler.run_tool(arguments)`` through a table of tool objects), or, without
-        ``whole``, anywhere in what it returns (``ToolResult(content=[TextContent(text=format(result))])``). The
+        ``whole``, anywhere in what it returns (``ToolResult(content=[TextContent(text=format(result))])``); also
+        where a thread runner runs it, looked up in a table (``await asyncio.to_thread(handlers[name], arguments)``
+        over a dict of lambdas that call it) or named (``loop.run_in_executor(None, fetch, id)``). The
         tool may also return as it is the call of a function that does so (``return await
         self.tool_handlers.handle_tool_call(name, arguments)``, which returns ``await
         self._strategies[name].handle(arguments)``), two such steps at most.
@@ -638,6 +654,13 @@ class ModuleIndex:
                     # to one of the methods at most (the base class's), and this one is reached through it
                     return True
                 if tabled and _looked_up(tool, node.func):
+                    return True
+                # ``await asyncio.to_thread(handlers[name], arguments)``: the function a runner is handed runs
+                handed = _run_in_thread(node)
+                if handed is not None and (
+                    tabled and _looked_up(tool, handed)
+                    or (ran := resolve(tool, handed)) is not None and self.key_of(ran) == target
+                ):  # fmt: skip
                     return True
         return False
 

@@ -2107,6 +2107,15 @@ def _parses_only(try_node: cst.Try, function: FunctionInfo | None = None, index:
     return parsed
 
 
+def _decodes_only(block: cst.CSTNode) -> bool:
+    """Whether a block parses or decodes something and calls nothing else that may fail for a reason outside the
+    code (``code = base64.b64decode(parser["cbn"]).decode("utf-8")``)."""
+    names = [callee_name(n.func) for n in nodes(block, prune=_SCOPES) if isinstance(n, cst.Call)]
+    return any(_parses(n) for n in names) and all(
+        _parses(n) or n in _PURE_CALLS or n in _HARMLESS for n in names
+    )  # fmt: skip
+
+
 #: Words of a message that refuses an input.
 _REFUSED = re.compile(r"(?i)\bnot (?:allowed|permitted|supported)\b|\bunsupported\b|\brefused\b")
 
@@ -2781,7 +2790,12 @@ class GenericSwallowedException(Rule):
     that lists the part as failed (`failed.append(category)`) is not. So does one that only logs and binds to `[]`
     or `{}` a local its `try` fetches (`try: status, jobs, error = await fetch_jobs(id)` / `except Exception:
     log.warning(...); jobs = []`), when the tool's answer is made after the `try` from that local (`if jobs: text +=
-    "## Jobs"`): the section reads as having nothing in it. An `except` that adds a stand-in for the
+    "## Jobs"`): the section reads as having nothing in it. So does one that binds such a local, which its `try`
+    computes from work that may fail for a reason outside the code, to a made-up value: a zero, an empty string, a
+    placeholder word or a constant failure text (`except Exception: filled_cells = 0`, then `return f"Cleared
+    {filled_cells} cells"`; `file_name = "Unknown"`; `snippet = "Unable to load preview"`); reported once per
+    `except`. Not a default for an input that does not parse (`try: size = int(limit)`), and not `None` or
+    `False`, which a later test of the local reads as the failure. An `except` that adds a stand-in for the
     item its `try` adds, with a placeholder in place of a value and nothing of the exception
     (`states.append({"device": device_id, "state": "unknown"})`; or `False`, `0` or `None` where the `try`'s item
     computes the value, `"read": False` for `"read": grants.can_read`, also bound to a local first or in a nested
@@ -3017,6 +3031,7 @@ class GenericSwallowedException(Rule):
         self._flags: dict[cst.FunctionDef, dict[str, set[str]]] = {}
         # (function, whole) -> whether a tool's answer holds what it returns (see _answers_tool)
         self._answers: dict[tuple[cst.FunctionDef, bool], bool] = {}
+        self._stood_in: set[int] = set()  # the handlers reported for a stand-in they put in place of a value
         # function -> what its own code answers in place of every exception, by the statement that answers it
         self._sites: dict[cst.FunctionDef, dict[int, str]] = {}
         # While :meth:`_caller_reports` runs: the names of the helpers the reports made blame for a constant answer.
@@ -3636,14 +3651,22 @@ class GenericSwallowedException(Rule):
         function = scope.function.node
         within = ancestors_within(self.context.ancestors, function)
         handler = next((n for n in reversed(within) if isinstance(n, cst.ExceptHandler)), None)
-        if handler is not None and stored is target and self._emptied_in_place(node, handler, within, name):
-            broadness = breadth(handler, self.context.index)
-            what = _lead(broadness)
-            self.report(
-                node,
-                f"{what} only logs and puts {_empty_value(node.value)} in place of what its try fetches, so the "
-                f"answer reads {name} as found empty; report the error or let it raise",
-            )
+        stand_in = self._stood_in_place(node, handler, within, name) if handler is not None and stored is target else None
+        if stand_in is not None:
+            what = _lead(breadth(handler, self.context.index))  # type: ignore[arg-type]  # handler is set
+            if stand_in in ("[]", "{}"):
+                self.report(
+                    node,
+                    f"{what} only logs and puts {stand_in} in place of what its try fetches, so the answer reads "
+                    f"{name} as found empty; report the error or let it raise",
+                )
+            elif id(handler) not in self._stood_in:
+                self._stood_in.add(id(handler))  # one report for ``total = 0`` then ``filled = 0``
+                self.report(
+                    node,
+                    f"{what} puts {stand_in} in place of the {name} its try computes, so the answer shows a "
+                    "made-up value as real; report the error or let it raise",
+                )
             return
         if handler is not None:
             # ``except Exception: forecast = {"error": "Forecasting data not available"}``, then ``return
@@ -3667,28 +3690,52 @@ class GenericSwallowedException(Rule):
                 return  # sent from the branch itself (reported there)
         self._check_swallowing_helper(node, within, scope.function)
 
-    def _emptied_in_place(
+    def _stood_in_place(
         self, node: cst.Assign, handler: cst.ExceptHandler, within: Sequence[cst.CSTNode], name: str
-    ) -> bool:  # fmt: skip
-        """Whether a broad ``except`` that only logs binds a local its ``try`` fetches to an empty list or dict, and
-        the tool's answer is made after the ``try`` from that local (``try: status, jobs, error = await
-        fetch_jobs(id)`` / ``except Exception as e: log.warning(...); jobs = []``, then ``if jobs: text += "## Jobs"``):
-        every failure reads as nothing there."""
+    ) -> str | None:  # fmt: skip
+        """The stand-in a broad ``except`` that only logs binds a local its ``try`` fetches to, when the tool's
+        answer is made after the ``try`` from that local: an empty list or dict (``try: status, jobs, error = await
+        fetch_jobs(id)`` / ``except Exception as e: log.warning(...); jobs = []``, then ``if jobs: text += "##
+        Jobs"``: every failure reads as nothing there); or, where the ``try`` does work (see :func:`_does_work`)
+        and computes the local (not a literal), a zero, an empty string, a placeholder word ("Unknown") or a
+        constant failure text (``except Exception: filled_cells = 0``, then ``return f"Cleared {filled_cells}
+        cells"``; ``snippet = "Unable to load preview"``): the answer shows a made-up value as a real one. None
+        otherwise (also for None and False, which a later test of the local reads as the failure)."""
         scope = self.context.scope
-        if scope is None or _empty_value(node.value) not in ("[]", "{}") or breadth(handler, self.context.index) is None:
-            return False
+        value = node.value
+        empty = _empty_value(value)
+        if empty in ("[]", "{}"):
+            stand_in: str | None = empty
+        elif empty == '""' or isinstance(value, (cst.Integer, cst.Float)) and value.evaluated_value == 0:
+            stand_in = empty or value.value  # type: ignore[union-attr]  # an Integer or Float here
+        elif isinstance(value, cst.SimpleString) and (
+            literal_text(value).strip().lower() in _PLACEHOLDER_WORDS
+            or is_error_string(value) and " " in literal_text(value).strip()  # a sentence, not a status word
+        ):  # fmt: skip
+            stand_in = value.value
+        else:
+            return None
+        if scope is None or breadth(handler, self.context.index) is None:
+            return None
         at = next((i for i in range(len(within) - 1, -1, -1) if within[i] is handler), None)
         try_node = within[at - 1] if at else None
         if not isinstance(try_node, cst.Try) or _guards_import(try_node) or not _quiet(handler):
-            return False
-        if not any(
-            isinstance(n, cst.Assign) and any(binds(t.target, name) for t in n.targets)
-            for n in nodes(try_node.body, prune=_SCOPES)
-        ):  # fmt: skip
-            return False  # not what the try fetches
+            return None
+        computed = [
+            n.value for n in nodes(try_node.body, prune=_SCOPES)
+            if isinstance(n, cst.Assign) and any(binds(t.target, name) for t in n.targets)
+        ]  # fmt: skip
+        if not computed:
+            return None  # not what the try fetches
         function = scope.function
+        if stand_in not in ("[]", "{}") and (
+            all(isinstance(v, (cst.SimpleString, cst.Integer, cst.Float, cst.Name)) for v in computed)
+            or not _does_work(try_node.body, function, self.context.index)
+            or _decodes_only(try_node.body)
+        ):  # fmt: skip
+            return None  # a default for a parse (``base64.b64decode(...).decode()``), or a flag the try sets
         if _refilled_when_empty(function, name) or not self._answers_tool(scope):
-            return False
+            return None
         # read after the try: in a later statement of a block that holds it
         for depth in range(at - 2, -1, -1):
             block = within[depth]
@@ -3700,10 +3747,10 @@ class GenericSwallowedException(Rule):
                 continue
             later = list(body)[list(body).index(child) + 1 :]
             if any(mentions(statement, {name}) for statement in later):
-                return not _binds_name_first(later, name)
+                return None if _binds_name_first(later, name) else stand_in
             if isinstance(block, cst.IndentedBlock) and isinstance(within[depth - 1] if depth else None, (cst.For, cst.While)):
-                return False  # one item of a loop: what follows the loop is another question
-        return False
+                return None  # one item of a loop: what follows the loop is another question
+        return None
 
     def _check_raising_call(self, node: cst.Call) -> None:
         """``except Exception as exc: _raise_tool_error("get_entry", exc)``, a statement of a broad ``except``
