@@ -21,7 +21,7 @@ import libcst as cst
 from libcst.helpers import get_full_name_for_node
 
 from mcp_lint.frameworks import Framework
-from mcp_lint.project.summary import definition_path
+from mcp_lint.project.summary import RUNNERS, definition_path
 from mcp_lint.symbols import SymbolTable
 from mcp_lint.traversal import nodes, own_nodes, walk_paths
 
@@ -331,16 +331,19 @@ class FunctionInfo:
         return self._returns  # type: ignore[return-value]
 
 
-#: Functions that run the function they are handed in a worker thread, by the position it is handed at.
-_THREAD_RUNNERS = {"to_thread": 0, "run_sync": 0, "run_in_executor": 1}
+def run_elsewhere(call: cst.Call) -> cst.BaseExpression | None:
+    """Return the function a call runs in a worker thread: ``fetcher.download`` for
+    ``asyncio.to_thread(fetcher.download, x)``, ``loop.run_in_executor(None, fetcher.download, x)`` or
+    ``anyio.to_thread.run_sync(fetcher.download, x)``.
 
-
-def _run_in_thread(call: cst.Call) -> cst.BaseExpression | None:
-    """The function a call hands to a thread runner to run (``asyncio.to_thread(fetch, id)``, ``anyio.to_thread.
-    run_sync(fetch, id)``, ``loop.run_in_executor(None, fetch, id)``), or None."""
+    Args:
+        call (cst.Call): any call.
+    Returns:
+        cst.BaseExpression | None: the function expression, or None when the call runs nothing elsewhere.
+    """
     func = call.func
     name = func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else None
-    at = _THREAD_RUNNERS.get(name or "")
+    at = RUNNERS.get(name or "")
     positional = [arg for arg in call.args if arg.keyword is None and not arg.star]
     return positional[at].value if at is not None and len(positional) > at else None
 
@@ -656,7 +659,7 @@ class ModuleIndex:
                 if tabled and _looked_up(tool, node.func):
                     return True
                 # ``await asyncio.to_thread(handlers[name], arguments)``: the function a runner is handed runs
-                handed = _run_in_thread(node)
+                handed = run_elsewhere(node)
                 if handed is not None and (
                     tabled and _looked_up(tool, handed)
                     or (ran := resolve(tool, handed)) is not None and self.key_of(ran) == target
@@ -749,30 +752,26 @@ class ModuleIndex:
             FunctionInfo | None: the ``__init__``, or None when the call makes no project class that has one.
         """
         owner = caller.module if caller is not None and caller.module is not None else self
-        name = _edge_name(expr)
         if owner is not self:
             return owner.constructor(caller, expr)
-        if self.facts is None or name is None:
-            return None
-        target = self.facts.edges.get((caller.path if caller is not None else None, f"{name}.__init__"))
+        name = _edge_name(expr)
+        return self._edge_target(caller, f"{name}.__init__") if name is not None else None
+
+    def _edge_target(self, caller: FunctionInfo | None, name: str | None) -> FunctionInfo | None:
+        """The function the project model's call edge of ``caller`` named ``name`` leads to, in any module, or
+        None when there is no such edge or its module cannot be read."""
+        target = self.facts.edges.get((caller.path if caller is not None else None, name)) if self.facts is not None and name else None
         if target is None:
             return None
-        other = self if target[0] == self.file else self.project.index_for(target[0]) if self.project else None
+        if target[0] == self.file:
+            return self.by_path.get(target[1])
+        other = self.project.index_for(target[0]) if self.project is not None else None
         return other.by_path.get(target[1]) if other is not None else None
 
     def _resolve(self, caller: FunctionInfo | None, expr: cst.BaseExpression) -> FunctionInfo | None:
-        if self.facts is not None:
-            name = _edge_name(expr)
-            target = self.facts.edges.get((caller.path if caller is not None else None, name)) if name else None
-            if target is not None:
-                if target[0] == self.file:
-                    found = self.by_path.get(target[1])
-                    if found is not None:
-                        return found
-                elif self.project is not None:
-                    other = self.project.index_for(target[0])
-                    if other is not None and target[1] in other.by_path:
-                        return other.by_path[target[1]]
+        found = self._edge_target(caller, _edge_name(expr))
+        if found is not None:
+            return found
         if isinstance(expr, cst.Name):
             scope = caller
             while scope is not None:

@@ -21,7 +21,6 @@ import libcst as cst
 
 from mcp_lint.discovery import FunctionInfo, ModuleIndex
 from mcp_lint.literals import literal_value, string_value
-from mcp_lint.project.summary import RUNNERS
 from mcp_lint.traversal import nodes, value_names
 
 _MAX_DEPTH = 3
@@ -239,21 +238,6 @@ def callee_name(func: cst.BaseExpression) -> str | None:
     if isinstance(func, cst.Attribute):
         return func.attr.value
     return None
-
-
-def run_elsewhere(call: cst.Call) -> cst.BaseExpression | None:
-    """Return the function a call runs in a worker thread: ``fetcher.download`` for
-    ``asyncio.to_thread(fetcher.download, x)``, ``loop.run_in_executor(None, fetcher.download, x)`` or
-    ``anyio.to_thread.run_sync(fetcher.download, x)``.
-
-    Args:
-        call (cst.Call): any call.
-    Returns:
-        cst.BaseExpression | None: the function expression, or None when the call runs nothing elsewhere.
-    """
-    at = RUNNERS.get(callee_name(call.func) or "")
-    positional = [a for a in call.args if a.keyword is None and not a.star]
-    return positional[at].value if at is not None and len(positional) > at else None
 
 
 #: Methods that turn a response model into a dict or JSON text.

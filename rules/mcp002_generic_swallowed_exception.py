@@ -11,7 +11,7 @@ from typing import TypeVar
 import libcst as cst
 
 from mcp_lint.diagnostics import Applicability, Fix, Transform
-from mcp_lint.discovery import FunctionInfo, ModuleIndex, ToolScope
+from mcp_lint.discovery import FunctionInfo, ModuleIndex, ToolScope, run_elsewhere
 from mcp_lint.failures import (
     ABSENCE,
     ERROR_TEXT,
@@ -27,7 +27,6 @@ from mcp_lint.failures import (
     message_node,
     payload_fields,
     report_text,
-    run_elsewhere,
     string_prefix,
 )
 from mcp_lint.fixes import with_exception
@@ -3651,9 +3650,11 @@ class GenericSwallowedException(Rule):
         function = scope.function.node
         within = ancestors_within(self.context.ancestors, function)
         handler = next((n for n in reversed(within) if isinstance(n, cst.ExceptHandler)), None)
-        stand_in = self._stood_in_place(node, handler, within, name) if handler is not None and stored is target else None
-        if stand_in is not None:
-            what = _lead(breadth(handler, self.context.index))  # type: ignore[arg-type]  # handler is set
+        if (
+            handler is not None and stored is target
+            and (stand_in := self._stood_in_place(node, handler, within, name)) is not None
+        ):  # fmt: skip
+            what = _lead(breadth(handler, self.context.index))
             if stand_in in ("[]", "{}"):
                 self.report(
                     node,
@@ -3704,10 +3705,10 @@ class GenericSwallowedException(Rule):
         scope = self.context.scope
         value = node.value
         empty = _empty_value(value)
-        if empty in ("[]", "{}"):
-            stand_in: str | None = empty
-        elif empty == '""' or isinstance(value, (cst.Integer, cst.Float)) and value.evaluated_value == 0:
-            stand_in = empty or value.value  # type: ignore[union-attr]  # an Integer or Float here
+        if empty is not None and empty != "None":  # ``[]``, ``{}`` or ``""``
+            stand_in = empty
+        elif isinstance(value, (cst.Integer, cst.Float)) and value.evaluated_value == 0:
+            stand_in = value.value
         elif isinstance(value, cst.SimpleString) and (
             literal_text(value).strip().lower() in _PLACEHOLDER_WORDS
             or is_error_string(value) and " " in literal_text(value).strip()  # a sentence, not a status word

@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 import libcst as cst
 
 from mcp_lint.diagnostics import Applicability, Fix
-from mcp_lint.discovery import FunctionInfo, Handler, ModuleIndex, ToolScope
+from mcp_lint.discovery import FunctionInfo, Handler, ModuleIndex, ToolScope, run_elsewhere
 from mcp_lint.failures import (
     ABSENCE,
     ERROR_STATUS,
@@ -27,7 +27,6 @@ from mcp_lint.failures import (
     message_node,
     payload_fields,
     report_text,
-    run_elsewhere,
     string_prefix,
 )
 from mcp_lint.fixes import call_tool_result, fill, quote_of
@@ -1600,21 +1599,18 @@ def _absorbs(handler: cst.ExceptHandler, raised: set[str]) -> bool:
     return bound is None or not any(mentions(n, {bound}) for n in sent)
 
 
-def _literal_texts(block: cst.CSTNode) -> list[str]:
-    """The texts of a block's string literals, f-strings' literal parts included."""
-    texts = []
-    for node in nodes(block, prune=_SCOPES):
-        text = string_value(node) if isinstance(node, cst.SimpleString) else (
-            node.value if isinstance(node, cst.FormattedStringText) else None
-        )
-        if text:
-            texts.append(text)
-    return texts
-
-
 def _says_absent(statement: cst.Return | cst.Raise) -> bool:
     """Whether a ``return`` or ``raise`` says in its own text that something is not there ("Package not found: ...")."""
-    return any(ABSENCE.search(text) for text in _literal_texts(statement))
+    for node in nodes(statement, prune=_SCOPES):
+        if isinstance(node, cst.SimpleString):
+            text = string_value(node)
+        elif isinstance(node, cst.FormattedStringText):
+            text = node.value
+        else:
+            continue
+        if text and ABSENCE.search(text):
+            return True
+    return False
 
 
 #: The keys of a helper's report that hold its message.
@@ -3183,7 +3179,7 @@ class EmptyResultAsError(Rule):
                 # and its ``__init__`` may say how (``msg = "No results found."``, then ``super().__init__(msg)``)
                 init = self.context.index.constructor(function, item.func)
                 if init is not None:
-                    text.extend(_literal_texts(init.node.body))
+                    text.append(literal_text(init.node.body))
             for call in (item, *(arg.value for arg in item.args)):
                 helper = self.context.index.callee(function, call.func) if isinstance(call, cst.Call) else None
                 if helper is None or helper is function:
