@@ -1032,10 +1032,11 @@ def _bound_only_to(
     value, answers False."""
     inside = {id(n) for n in nodes(outside, prune=_SCOPES)} if outside is not None else set()
     bound = False
-    for node in function.own:
-        if isinstance(node, (cst.For, cst.CompFor)) and binds(node.target, name):
+    for loop in (*function.own_of(cst.For), *function.own_of(cst.CompFor)):
+        if binds(loop.target, name):
             return False
-        if not isinstance(node, (cst.Assign, cst.AnnAssign, cst.AugAssign)) or id(node) in inside:
+    for node in (*function.own_of(cst.Assign), *function.own_of(cst.AnnAssign), *function.own_of(cst.AugAssign)):
+        if id(node) in inside:
             continue
         targets = [t.target for t in node.targets] if isinstance(node, cst.Assign) else [node.target]
         if not any(binds(t, name) for t in targets):
