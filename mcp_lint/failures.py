@@ -18,8 +18,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import libcst as cst
+from libcst.helpers import get_full_name_for_node
 
 from mcp_lint.discovery import FunctionInfo, ModuleIndex
+from mcp_lint.frameworks import LIBRARY_CATCH_ALLS
 from mcp_lint.literals import literal_value, string_value
 from mcp_lint.traversal import nodes, value_names
 
@@ -690,29 +692,6 @@ def message_node(payload: cst.BaseExpression, index: ModuleIndex) -> cst.BaseExp
     return None
 
 
-#: Library catch-alls: one class for every error a client library raises (an HTTP 404 and a 503, an AWS
-#: AccessDenied and a throttle), so catching one is as broad in practice as ``except Exception``.
-_CATCH_ALLS = frozenset(
-    {
-        "botocore.exceptions.ClientError",
-        "requests.RequestException", "requests.exceptions.RequestException",
-        "requests.HTTPError", "requests.exceptions.HTTPError",
-        "httpx.HTTPError", "httpx.HTTPStatusError", "httpx.RequestError",
-        "aiohttp.ClientError", "aiohttp.client_exceptions.ClientError",
-        "googleapiclient.errors.HttpError", "google.api_core.exceptions.GoogleAPIError",
-        "google.api_core.exceptions.GoogleAPICallError", "slack_sdk.errors.SlackApiError",
-        "pymongo.errors.PyMongoError", "sqlalchemy.exc.SQLAlchemyError", "redis.RedisError",
-        "redis.exceptions.RedisError", "psycopg2.Error", "psycopg.Error", "neo4j.exceptions.Neo4jError",
-        "sqlite3.Error", "sqlite3.DatabaseError", "aiosqlite.Error", "pymysql.MySQLError", "pymysql.err.MySQLError",
-        "mysql.connector.Error", "mysql.connector.errors.Error", "asyncpg.PostgresError",
-        "asyncpg.exceptions.PostgresError",
-        "kubernetes.client.ApiException", "kubernetes.client.rest.ApiException",
-        "kubernetes.client.exceptions.ApiException", "kubernetes_asyncio.client.ApiException",
-        "kubernetes_asyncio.client.rest.ApiException", "kubernetes_asyncio.client.exceptions.ApiException",
-    }
-)  # fmt: skip
-
-
 _BROAD_NAMES = frozenset({"Exception", "BaseException"})
 
 
@@ -743,6 +722,18 @@ def caught_name(handler: cst.ExceptHandler) -> str | None:
     return handler.name.name.value if handler.name is not None and isinstance(handler.name.name, cst.Name) else None
 
 
+def _scope_of(handler: cst.ExceptHandler, index: ModuleIndex) -> str:
+    """The path of the function whose own body holds an ``except`` clause, ``""`` at module level (worked out once
+    per module, and only where a project catch-all is caught)."""
+    scopes = index.memo.get(("except-scopes",))
+    if scopes is None:
+        scopes = index.memo[("except-scopes",)] = {
+            id(clause): function.path for function in index.functions.values()
+            for clause in function.own_of(cst.ExceptHandler)
+        }  # fmt: skip
+    return scopes.get(id(handler), "")
+
+
 def breadth(handler: cst.ExceptHandler, index: ModuleIndex) -> str | None:
     """Tell how broad an ``except`` clause is.
 
@@ -751,7 +742,8 @@ def breadth(handler: cst.ExceptHandler, index: ModuleIndex) -> str | None:
         index (ModuleIndex): its module, to resolve the caught names.
     Returns:
         str | None: "" for a bare clause or ``Exception``/``BaseException`` (also in a tuple), the caught name for a
-        library catch-all (``ClientError``), None for a narrow one.
+        library catch-all (``ClientError``) or a project's own (a class its client raises with whatever a broad
+        ``except`` caught in it, :attr:`ModuleFacts.catch_alls`), None for a narrow one.
     """
     kind = handler.type
     if kind is None:
@@ -764,6 +756,8 @@ def breadth(handler: cst.ExceptHandler, index: ModuleIndex) -> str | None:
         qualified = index.symbols.resolve(item)
         if qualified in ("builtins.Exception", "builtins.BaseException"):
             return ""
-        if qualified in _CATCH_ALLS and catch_all is None:
+        if qualified in LIBRARY_CATCH_ALLS and catch_all is None:
             catch_all = qualified.rsplit(".", 1)[-1]
+        elif catch_all is None and index.facts is not None and index.facts.catch_alls:
+            catch_all = index.facts.catch_alls.get((_scope_of(handler, index), get_full_name_for_node(item) or ""))
     return catch_all

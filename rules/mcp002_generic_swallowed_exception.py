@@ -2691,6 +2691,11 @@ class GenericSwallowedException(Rule):
     clients (pymongo's `PyMongoError`, SQLAlchemy's `SQLAlchemyError`, redis-py's `RedisError`, psycopg's `Error`,
     neo4j's `Neo4jError`, `sqlite3.Error`, aiosqlite's `Error`, PyMySQL's `MySQLError`, `mysql.connector.Error`,
     asyncpg's `PostgresError`), and the Kubernetes client's `ApiException` (every error status the API answers).
+    So does a project's own exception class that its client raises for whatever a broad or catch-all `except`
+    caught (`except aiohttp.ClientError as e: raise BoardError(f"network error: {e}")`), or a base of it, where
+    the `try` calls what leads to that raise; not where it calls only code that raises the class for one named
+    condition (`check_board_name(name)`), nor a class raised there without what was caught, whose raise is the
+    report that loses it.
     Every failure shape counts: a raised exception, a `CallToolResult(isError=True)`, an error dict
     (`{"error": ...}`, `{"success": False}`, ...), also in an envelope (`{"result": {"error": ...}}`), or a list
     of them, `json.dumps` of one, an `"Error: ..."`/`"Failed to ..."` string (also in `[TextContent(...)]`), an

@@ -166,6 +166,25 @@ def test_editing_a_helper_rechecks_the_tools_that_reach_it(tmp_path: Path) -> No
     assert codes() == set()  # the helper no longer builds an error report, nor sends the text it is given
 
 
+def test_editing_a_client_rechecks_what_catches_its_catch_all_exception(tmp_path: Path) -> None:
+    root = _copy(PROJECTS / "client_errors", tmp_path)
+    run = RunOptions(jobs=1, cache_dir=tmp_path / "cache")
+    service = root / "board" / "service.py"
+
+    def codes() -> set[tuple[int, str]]:
+        return {(d.row, d.code) for r in check_paths([service], run) for d in r.diagnostics}
+
+    assert codes() == {(19, "MCP002")}
+    client = root / "board" / "client.py"
+    client.write_text(client.read_text().replace('raise BoardError(f"network error: {exc}") from exc', "raise"))
+    assert codes() == set()  # BoardError no longer stands for what a broad except caught: a narrow except
+    client.write_text(client.read_text().replace("        except aiohttp.ClientError as exc:\n            raise\n",
+                                                 "        except aiohttp.ClientError as exc:\n"
+                                                 "            raise RateLimited(str(exc)) from exc\n"))
+    # A subclass of it does: catching the base catches every failure again, and so does catching the subclass.
+    assert codes() == {(19, "MCP002"), (28, "MCP002")}
+
+
 def test_editing_a_tool_rechecks_the_helpers_whose_answer_it_sends(tmp_path: Path) -> None:
     root = _copy(PROJECTS / "factory_server", tmp_path)
     run = RunOptions(jobs=1, cache_dir=tmp_path / "cache")

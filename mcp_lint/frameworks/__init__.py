@@ -149,6 +149,28 @@ def names_registration(source: bytes) -> bool:
     return (b"tool" in source or b"from_function" in source) and _REGISTRATION.search(b"\n" + source) is not None
 
 
+#: Library catch-alls: one class for every error a client library raises (an HTTP 404 and a 503, an AWS
+#: AccessDenied and a throttle), so catching one is as broad in practice as ``except Exception``.
+LIBRARY_CATCH_ALLS: frozenset[str] = frozenset(
+    {
+        "botocore.exceptions.ClientError",
+        "requests.RequestException", "requests.exceptions.RequestException",
+        "requests.HTTPError", "requests.exceptions.HTTPError",
+        "httpx.HTTPError", "httpx.HTTPStatusError", "httpx.RequestError",
+        "aiohttp.ClientError", "aiohttp.client_exceptions.ClientError",
+        "googleapiclient.errors.HttpError", "google.api_core.exceptions.GoogleAPIError",
+        "google.api_core.exceptions.GoogleAPICallError", "slack_sdk.errors.SlackApiError",
+        "pymongo.errors.PyMongoError", "sqlalchemy.exc.SQLAlchemyError", "redis.RedisError",
+        "redis.exceptions.RedisError", "psycopg2.Error", "psycopg.Error", "neo4j.exceptions.Neo4jError",
+        "sqlite3.Error", "sqlite3.DatabaseError", "aiosqlite.Error", "pymysql.MySQLError", "pymysql.err.MySQLError",
+        "mysql.connector.Error", "mysql.connector.errors.Error", "asyncpg.PostgresError",
+        "asyncpg.exceptions.PostgresError",
+        "kubernetes.client.ApiException", "kubernetes.client.rest.ApiException",
+        "kubernetes.client.exceptions.ApiException", "kubernetes_asyncio.client.ApiException",
+        "kubernetes_asyncio.client.rest.ApiException", "kubernetes_asyncio.client.exceptions.ApiException",
+    }
+)  # fmt: skip
+
 #: Root packages of every MCP framework.
 MCP_ROOT_PACKAGES: frozenset[str] = frozenset({"mcp", "mcp_types", "fastmcp"})
 

@@ -124,6 +124,12 @@ class ModuleFacts:
             to, to the (file, path) of each project class's method that implements it (a ``typing.Protocol``'s:
             ``context.delete_program(name)`` with ``context: MCPContext``, implemented by two context classes) or
             overrides it in a subclass (``db.list_documents()`` with ``db: VectorDatabase``).
+        catch_alls (dict[tuple[str, str], str]): project exception classes that stand for every failure of a
+            client where this module catches them: some function of the project raises the class (or a subclass) in
+            a broad or library catch-all ``except``, carrying what it caught (``except aiohttp.ClientError as e:
+            raise BoardError(f"network: {e}")``), and a ``try`` whose ``except`` names it calls what leads there.
+            Keyed by the path of the function that ``try`` is in (``""`` at module level) and the dotted name as
+            the ``except`` spells it; to the class's name.
     """
 
     reached: dict[str, list[HandlerRef]] = field(default_factory=dict)
@@ -139,6 +145,7 @@ class ModuleFacts:
     shape: str = ""
     registered: set[str] = field(default_factory=set)
     implemented: dict[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)
+    catch_alls: dict[tuple[str, str], str] = field(default_factory=dict)
 
     def digest(self) -> str:
         """str: a stable hash of the facts, for cache keys."""
@@ -156,6 +163,7 @@ class ModuleFacts:
             self.tools_elsewhere,
             sorted(self.registered),
             sorted(self.implemented.items()),
+            sorted(self.catch_alls.items()),
         )
 
 
@@ -1427,11 +1435,72 @@ class Linker:
         for (file, path), found in callers.items():
             if file in facts:
                 facts[file].callers[path] = tuple(sorted(found))
+        self._catch_alls(facts)
         self._dependencies(facts)
         relays = self._relays(handlers, callees)
         self._tools_elsewhere(facts, relays)
         self._units(facts, self._hollow(facts), relays)
         return facts
+
+    def _catch_alls(self, facts: dict[str, ModuleFacts]) -> None:
+        """Fill :attr:`ModuleFacts.catch_alls`: the project exceptions a client raises for whatever a broad ``except``
+        caught, and the names each module catches them by."""
+        wrapping: dict[tuple[str, str], set[tuple[str, str]]] = {}  # class to the functions that raise it so
+        for file, summary in self.summaries.items():
+            for function in summary.functions:
+                for raised, caught in function.wraps:
+                    if any(self._broad(file, function.path, name) for name in caught):
+                        obj = self.resolve(file, function.path, raised)
+                        if obj is not None and obj[0] == "class":
+                            wrapping.setdefault((obj[1], obj[2]), set()).add((file, function.path))
+        if not wrapping:
+            return
+        catching: dict[tuple[str, str], set[tuple[str, str]]] = {}  # a class or a base, to where it is raised so
+        for cls, raisers in wrapping.items():
+            for ancestor in self._lineage(cls[0], cls[1], 0):
+                catching.setdefault(ancestor, set()).update(raisers)
+        leads: dict[tuple[str, str], dict[tuple[str, str], bool]] = {}  # per class caught, what leads to its raisers
+        for file, summary in self.summaries.items():
+            for scope, names, called in summary.caught:
+                for name in names:
+                    obj = self.resolve(file, scope, name)
+                    if obj is None or obj[0] != "class" or (obj[1], obj[2]) not in catching:
+                        continue
+                    raisers = catching[(obj[1], obj[2])]
+                    memo = leads.setdefault((obj[1], obj[2]), {})
+                    for callee in called:
+                        target = self.resolve(file, scope, callee)
+                        if target is not None and target[0] == "function" and self._leads_to(
+                            (target[1], target[2]), raisers, memo, 0
+                        ):  # fmt: skip
+                            facts[file].catch_alls[(scope or "", name)] = name.rpartition(".")[2]
+                            break
+
+    def _leads_to(
+        self, key: tuple[str, str], raisers: set[tuple[str, str]], seen: dict[tuple[str, str], bool], depth: int
+    ) -> bool:  # fmt: skip
+        """Whether a function is, or calls within a few hops, one of ``raisers``."""
+        if key in raisers:
+            return True
+        if depth >= 4 or key in seen:
+            return seen.get(key, False)
+        seen[key] = False
+        function = self.functions.get(key[0], {}).get(key[1])
+        found = function is not None and any(
+            self._leads_to(target, raisers, seen, depth + 1) for _, target in self.callees(key[0], function)
+        )  # fmt: skip
+        seen[key] = found
+        return found
+
+    def _broad(self, file: str, scope: str | None, name: str) -> bool:
+        """Whether a class an ``except`` names catches every failure: ``Exception``/``BaseException``, or a library
+        catch-all (:data:`mcp_lint.frameworks.LIBRARY_CATCH_ALLS`)."""
+        obj = self.resolve(file, scope, name)
+        if obj is None:
+            return name in ("Exception", "BaseException")
+        return obj[0] == "external" and (
+            obj[1] in fw.LIBRARY_CATCH_ALLS or obj[1] in ("builtins.Exception", "builtins.BaseException")
+        )
 
     @staticmethod
     def _relays(

@@ -105,6 +105,10 @@ class FunctionSummary:
             continue``), for a tool loader that takes every public method but these.
         body (tuple[int, int, int] | None): where its body is: the first statement's line and column (in UTF-8
             bytes) and the function's last line; the check step leaves out the bodies no rule reads.
+        wraps (list[tuple[str, tuple[str, ...]]]): the exceptions it raises in an ``except`` with the caught one in
+            the new one's arguments (``except aiohttp.ClientError as e: raise BoardError(f"network: {e}")``): the
+            dotted class raised and the dotted classes that ``except`` names, for project exceptions that stand for
+            every failure of a client.
     """
 
     path: str
@@ -141,6 +145,7 @@ class FunctionSummary:
     skipped: set[str] = field(default_factory=set)
     runs: str | None = None
     body: tuple[int, int, int] | None = None
+    wraps: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)
 
 
 @dataclass
@@ -203,6 +208,9 @@ class ModuleSummary:
             may keep across edits: its first line (its first decorator's), its last line, and a hash of those lines.
         rest (str): a hash of the other top-level statements' lines, without the comments and blank lines between them.
         error (str | None): why the module could not be read, if it could not.
+        caught (list[tuple[str | None, tuple[str, ...], tuple[str, ...]]]): its ``except`` clauses that name a class:
+            the path of the function the clause is in (None at module level), the dotted classes, and the dotted
+            callees of the calls in the ``try`` body the clause belongs to.
     """
 
     imports: dict[str, str] = field(default_factory=dict)
@@ -221,6 +229,7 @@ class ModuleSummary:
     units: list[tuple[int, int, str]] = field(default_factory=list)
     rest: str = ""
     error: str | None = None
+    caught: list[tuple[str | None, tuple[str, ...], tuple[str, ...]]] = field(default_factory=list)
 
 
 def definition_path(seen: dict[str, int], prefix: str | None, name: str) -> str:
@@ -484,6 +493,7 @@ class _Summariser:
                 for handler in value:
                     if handler.name and function is not None:
                         function.assigned_names.add(handler.name)
+                    self.caught(handler, function, node)
                     self.expressions([handler.type] if handler.type else [], function, klass)
                     self.block(handler.body, function, klass, prefix)
             elif isinstance(value, list) and value and isinstance(value[0], ast.match_case):
@@ -692,6 +702,27 @@ class _Summariser:
                     self.summary.tables.setdefault(collection, []).extend(refs)
 
     # -- expressions
+    def caught(self, handler: ast.ExceptHandler, function: FunctionSummary | None, statement: ast.AST) -> None:
+        """Note the classes an ``except`` names with what its ``try`` calls (:attr:`ModuleSummary.caught`), and the
+        exceptions its body raises with the caught one in their arguments (:attr:`FunctionSummary.wraps`)."""
+        kinds = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type] if handler.type else []
+        names = tuple(name for name in map(dotted, kinds) if name is not None)
+        scope = function.path if function is not None else None
+        if names:
+            body = ast.Module(body=getattr(statement, "body", []), type_ignores=[])
+            called = {dotted(n.func) for n in ast.walk(body) if isinstance(n, ast.Call)}
+            self.summary.caught.append((scope, names, tuple(sorted(c for c in called if c is not None))))
+        if function is None or not handler.name or not names:
+            return
+        for node in ast.walk(ast.Module(body=handler.body, type_ignores=[])):
+            if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call):
+                raised = dotted(node.exc.func)
+                arguments = [*node.exc.args, *(k.value for k in node.exc.keywords)]
+                if raised is not None and any(
+                    isinstance(n, ast.Name) and n.id == handler.name for a in arguments for n in ast.walk(a)
+                ):  # fmt: skip
+                    function.wraps.append((raised, names))
+
     def expressions(self, roots: list[ast.AST], function: FunctionSummary | None, klass: str | None) -> None:
         stack = list(roots)
         while stack:
