@@ -21,7 +21,7 @@ import libcst as cst
 from libcst.helpers import get_full_name_for_node
 
 from mcp_lint.discovery import FunctionInfo, ModuleIndex
-from mcp_lint.frameworks import LIBRARY_CATCH_ALLS
+from mcp_lint.frameworks import BROAD_EXCEPTIONS, BUILTIN_BROAD_EXCEPTIONS, LIBRARY_CATCH_ALLS
 from mcp_lint.literals import literal_value, string_value
 from mcp_lint.traversal import nodes, value_names
 
@@ -692,9 +692,6 @@ def message_node(payload: cst.BaseExpression, index: ModuleIndex) -> cst.BaseExp
     return None
 
 
-_BROAD_NAMES = frozenset({"Exception", "BaseException"})
-
-
 def caught_types(handler: cst.ExceptHandler) -> list[str | None]:
     """Tell the last names of the classes an ``except`` catches.
 
@@ -751,10 +748,10 @@ def breadth(handler: cst.ExceptHandler, index: ModuleIndex) -> str | None:
     items = [e.value for e in kind.elements] if isinstance(kind, cst.Tuple) else [kind]
     catch_all = None
     for item in items:
-        if isinstance(item, cst.Name) and item.value in _BROAD_NAMES and item.value not in index.symbols.imports:
+        if isinstance(item, cst.Name) and item.value in BROAD_EXCEPTIONS and item.value not in index.symbols.imports:
             return ""
         qualified = index.symbols.resolve(item)
-        if qualified in ("builtins.Exception", "builtins.BaseException"):
+        if qualified in BUILTIN_BROAD_EXCEPTIONS:
             return ""
         if qualified in LIBRARY_CATCH_ALLS and catch_all is None:
             catch_all = qualified.rsplit(".", 1)[-1]

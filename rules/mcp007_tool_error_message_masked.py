@@ -23,8 +23,6 @@ MASK_ENV = "FASTMCP_MASK_ERROR_DETAILS"
 _TRUE_TEXT = frozenset({"1", "true", "yes", "on"})
 #: Exceptions no framework masks, or that other rules own: ToolError, resource errors, protocol errors.
 _UNMASKED = re.compile(r"(^|\.)(\w*ToolError|ResourceError|UrlElicitationRequiredError)$")
-#: Exception classes that catch everything a tool raises.
-_CATCH_ALL = frozenset({"Exception", "BaseException"})
 
 
 def _truthy_text(expr: cst.BaseExpression | None) -> bool:
@@ -265,7 +263,7 @@ class ToolErrorMessageMasked(Rule):
                 for t in types:
                     value = t.value if isinstance(t, cst.Element) else t
                     caught = (get_full_name_for_node(value) or "").rsplit(".", 1)[-1]
-                    if caught in _CATCH_ALL or caught == name:
+                    if caught in fw.BROAD_EXCEPTIONS or caught == name:
                         return True, True
         return False, in_try
 

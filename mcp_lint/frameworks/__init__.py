@@ -149,6 +149,11 @@ def names_registration(source: bytes) -> bool:
     return (b"tool" in source or b"from_function" in source) and _REGISTRATION.search(b"\n" + source) is not None
 
 
+#: The built-in classes every exception derives from: catching one catches every failure. By name, and as the
+#: symbol tables qualify them.
+BROAD_EXCEPTIONS: frozenset[str] = frozenset({"Exception", "BaseException"})
+BUILTIN_BROAD_EXCEPTIONS: frozenset[str] = frozenset(f"builtins.{name}" for name in BROAD_EXCEPTIONS)
+
 #: Library catch-alls: one class for every error a client library raises (an HTTP 404 and a 503, an AWS
 #: AccessDenied and a throttle), so catching one is as broad in practice as ``except Exception``.
 LIBRARY_CATCH_ALLS: frozenset[str] = frozenset(

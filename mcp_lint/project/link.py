@@ -1497,10 +1497,8 @@ class Linker:
         catch-all (:data:`mcp_lint.frameworks.LIBRARY_CATCH_ALLS`)."""
         obj = self.resolve(file, scope, name)
         if obj is None:
-            return name in ("Exception", "BaseException")
-        return obj[0] == "external" and (
-            obj[1] in fw.LIBRARY_CATCH_ALLS or obj[1] in ("builtins.Exception", "builtins.BaseException")
-        )
+            return name in fw.BROAD_EXCEPTIONS
+        return obj[0] == "external" and (obj[1] in fw.LIBRARY_CATCH_ALLS or obj[1] in fw.BUILTIN_BROAD_EXCEPTIONS)
 
     @staticmethod
     def _relays(

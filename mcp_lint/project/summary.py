@@ -493,7 +493,7 @@ class _Summariser:
                 for handler in value:
                     if handler.name and function is not None:
                         function.assigned_names.add(handler.name)
-                    self.caught(handler, function, node)
+                    self.caught(handler, function, getattr(node, "body", []))  # the ``try`` the clause belongs to
                     self.expressions([handler.type] if handler.type else [], function, klass)
                     self.block(handler.body, function, klass, prefix)
             elif isinstance(value, list) and value and isinstance(value[0], ast.match_case):
@@ -702,15 +702,15 @@ class _Summariser:
                     self.summary.tables.setdefault(collection, []).extend(refs)
 
     # -- expressions
-    def caught(self, handler: ast.ExceptHandler, function: FunctionSummary | None, statement: ast.AST) -> None:
+    def caught(self, handler: ast.ExceptHandler, function: FunctionSummary | None, body: list[ast.stmt]) -> None:
         """Note the classes an ``except`` names with what its ``try`` calls (:attr:`ModuleSummary.caught`), and the
         exceptions its body raises with the caught one in their arguments (:attr:`FunctionSummary.wraps`)."""
         kinds = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type] if handler.type else []
         names = tuple(name for name in map(dotted, kinds) if name is not None)
         scope = function.path if function is not None else None
         if names:
-            body = ast.Module(body=getattr(statement, "body", []), type_ignores=[])
-            called = {dotted(n.func) for n in ast.walk(body) if isinstance(n, ast.Call)}
+            tried = ast.Module(body=body, type_ignores=[])
+            called = {dotted(n.func) for n in ast.walk(tried) if isinstance(n, ast.Call)}
             self.summary.caught.append((scope, names, tuple(sorted(c for c in called if c is not None))))
         if function is None or not handler.name or not names:
             return
