@@ -135,6 +135,22 @@ def test_a_directory_outside_the_working_directory_without_a_marker_is_one_proje
     assert run_json(["--jobs", "1", str(root)], cwd=elsewhere) == records
 
 
+def test_a_file_named_through_a_link_to_the_working_directory_is_in_its_project(tmp_path: Path) -> None:
+    """A shell's ``$PWD`` (and an editor's workspace) may reach the working directory through a symbolic link, which
+    ``os.getcwd()`` resolves: a file so named is still in the project, not checked on its own."""
+    root = _copy(PROJECTS / "client_errors", tmp_path / "real")
+    (root / "pyproject.toml").unlink()
+    link = tmp_path / "linked"
+    link.symlink_to(root, target_is_directory=True)
+    want = expected(PROJECTS / "client_errors")
+    assert {name for name, *_ in want} >= {"board/service.py"}
+    for path in python_files(root):
+        relative = path.relative_to(root)
+        records = run_json([str(link / relative)], cwd=link)
+        assert {(str(Path(r["filename"]).relative_to(link)), r["location"]["row"], r["location"]["column"], r["code"])
+                for r in records} == {item for item in want if item[0] == str(relative)}  # fmt: skip
+
+
 def test_editing_the_server_rechecks_the_tools_it_registers(tmp_path: Path) -> None:
     root = _copy(PROJECTS / "weather", tmp_path)
     cache = tmp_path / "cache"

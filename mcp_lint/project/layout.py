@@ -53,13 +53,50 @@ def project_root(path: str, directories: Iterable[str] = ()) -> str:
     root = _marker_root(path)
     if root is not None:
         return _workspace_root(root)
-    cwd = os.getcwd()
     absolute = os.path.abspath(path)
+    cwd = working_directory(absolute)
     if not absolute.startswith(cwd + os.sep):
         holding = [d for d in directories if absolute == d or absolute.startswith(d.rstrip(os.sep) + os.sep)]
         if holding:
             return min(holding, key=len)
     return cwd
+
+
+def working_directory(path: str) -> str:
+    """The working directory, spelled as a path names it.
+
+    ``os.getcwd()`` resolves symbolic links, while a path may reach the same directory through one (a shell's
+    ``$PWD`` does, and so does an editor that opened the workspace through a link); compared as strings, such a file
+    would seem to lie outside the working directory and be checked on its own.
+
+    Args:
+        path (str): an absolute path.
+    Returns:
+        str: the directory above ``path`` that is the working directory, when one is reached through a link; else
+        ``os.getcwd()``.
+    """
+    cwd = os.getcwd()
+    if path.startswith(cwd + os.sep) or path == cwd:
+        return cwd
+    return _linked_spelling(os.path.dirname(path), cwd) or cwd
+
+
+@lru_cache(maxsize=1024)
+def _linked_spelling(directory: str, cwd: str) -> str | None:
+    """The directory at or above ``directory`` that is ``cwd`` reached through a link, or None."""
+    real = os.path.realpath(directory)
+    if real != cwd and not real.startswith(cwd + os.sep):
+        return None
+    while True:
+        try:
+            if os.path.samefile(directory, cwd):
+                return directory
+        except OSError:
+            return None
+        parent = os.path.dirname(directory)
+        if parent == directory:
+            return None
+        directory = parent
 
 
 def package_root(path: str) -> str:
@@ -71,7 +108,7 @@ def package_root(path: str) -> str:
     Returns:
         str: the absolute path of the nearest directory above it with a root marker, else the working directory.
     """
-    return _marker_root(path) or os.getcwd()
+    return _marker_root(path) or working_directory(os.path.abspath(path))
 
 
 def _marker_root(path: str) -> str | None:
