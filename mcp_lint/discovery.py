@@ -663,6 +663,7 @@ class ModuleIndex:
                 if handed is not None and (
                     tabled and _looked_up(tool, handed)
                     or (ran := resolve(tool, handed)) is not None and self.key_of(ran) == target
+                    or isinstance(handed, cst.Attribute) and handed.attr.value == method  # ``handler.run_tool``
                 ):  # fmt: skip
                     return True
         return False
@@ -681,7 +682,11 @@ class ModuleIndex:
                     resolve = (relay.module or self).callee
                     for value in relay.returns:
                         node = relay.outcome(value)
-                        called = resolve(relay, node.func) if isinstance(node, cst.Call) else None
+                        if isinstance(node, cst.Await):
+                            node = node.expression
+                        # ``return await asyncio.to_thread(handler.run_tool, arguments)`` relays what it runs
+                        ran = run_elsewhere(node) if isinstance(node, cst.Call) else None
+                        called = resolve(relay, ran or node.func) if isinstance(node, cst.Call) else None
                         if called is not None and self.key_of(called) not in seen:
                             seen.add(self.key_of(called))
                             following.append(called)

@@ -1246,21 +1246,15 @@ class Linker:
                                 yield None, (found[1], found[2])
         # ``self._strategies[name].handle(arguments)``: that method of each class the table holds, or is made of
         for held, method in function.table_calls:
-            obj = self.resolve(file, function.path, held)
-            reached = False
-            if obj is not None and obj[0] == "table":
-                for cfile, cls in self.table_classes(obj[1], obj[2], obj[3] if len(obj) > 3 else None):
-                    found = self._method(cfile, cls, method, 0)
-                    if found is not None and found[0] == "function":
-                        reached = True
-                        yield None, (found[1], found[2])
-            if not reached and (obj is None or obj[0] in ("table", "param", "external")):
-                # ``_managers["calendars"].list_calendars(account)`` over a dict filled elsewhere (``_managers.update(
-                # managers)``): the one method of the project's classes so named, spelled as the check step spells
-                # the callee (libcst names ``x[k].m`` ``x.m``)
-                only = self._only_method(method)
-                if only is not None:
-                    yield f"{held}.{method}", only
+            yield from self._held_method(file, function, held, method, f"{held}.{method}")
+        # ``handler = handlers.get(name)``, then ``handler.run_tool(arguments)`` or ``asyncio.to_thread(
+        # handler.run_tool, arguments)``: the same, on the local the item was put in
+        for called in function.calls:
+            local, dot, method = called.partition(".")
+            made = function.assigns.get(local, "")
+            if dot and "." not in method and made.endswith(".get") and made.count(".") == 1:
+                if self.resolve(file, function.path, called) is None:
+                    yield from self._held_method(file, function, made.removesuffix(".get"), method, called)
         for owner, prefix in function.getattrs:
             for target in self._getattr_functions(file, function.path, owner, prefix):
                 yield None, target
@@ -1298,6 +1292,29 @@ class Linker:
             self._given_objects = {key: obj for key, obj in found.items() if obj is not None}
         return self._given_objects
 
+    def _held_method(
+        self, file: str, function: FunctionSummary, held: str, method: str, spelled: str
+    ) -> Iterator[tuple[str | None, tuple[str, str]]]:  # fmt: skip
+        """The methods a call of ``method`` on an item of the collection ``held`` runs: that method of each class the
+        collection holds; failing that, of a collection filled elsewhere (``_managers.update(managers)``, a registry
+        a function it is handed to fills), the one method of the project's classes so named, or the one a base class
+        defines and its subclasses override, edged as ``spelled`` (how the check step spells the callee: libcst
+        names ``x[k].m`` ``x.m``)."""
+        obj = self.resolve(file, function.path, held)
+        reached = False
+        if obj is not None and obj[0] == "table":
+            for cfile, cls in self.table_classes(obj[1], obj[2], obj[3] if len(obj) > 3 else None):
+                found = self._method(cfile, cls, method, 0)
+                if found is not None and found[0] == "function":
+                    reached = True
+                    yield None, (found[1], found[2])
+        if not reached and (obj is None or obj[0] in ("table", "param", "external")):
+            only = self._only_method(method)
+            if only is not None:
+                yield spelled, only
+                for override in self.overrides(*only):
+                    yield None, override
+
     def _only_method(self, name: str) -> tuple[str, str] | None:
         """The (file, path) of the one method of the project's classes with this name, or None when no class or more
         than one defines it (a dunder method never counts)."""
@@ -1308,7 +1325,23 @@ class Linker:
                     if function.is_method and not function.name.startswith("__"):
                         self._methods_named.setdefault(function.name, []).append((file, path))
         found = self._methods_named.get(name, [])
-        return found[0] if len(found) == 1 else None
+        if len(found) <= 1:
+            return found[0] if found else None
+        # one a base class defines, which every other so named overrides (``ToolHandler.run_tool``); classes made
+        # inside a function (a test's) are left out
+        found = [(f, p) for f, p in found if not self._local_class(f, self.functions[f][p].owner)]
+        for file, path in found:
+            owner = self.functions[file][path].owner
+            below = set(self._descendants(file, owner)) if owner is not None else set()
+            if all((f, self.functions[f][p].owner) in below for f, p in found if (f, p) != (file, path)):
+                return file, path
+        return None
+
+    def _local_class(self, file: str, cls: str | None) -> bool:
+        """Whether a class is defined inside a function."""
+        parts = (cls or "").split(".")
+        functions = self.functions.get(file, {})
+        return any(".".join(parts[:end]) in functions for end in range(1, len(parts)))
 
     def _tabled(self, file: str, function: FunctionSummary) -> list[tuple[str, str]]:
         """The functions a function calls through a subscript or a call result over the tables it reads
