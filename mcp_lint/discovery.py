@@ -318,6 +318,11 @@ class FunctionInfo:
         """
         if isinstance(value, cst.Await):
             value = value.expression
+        if (
+            isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and not value.args
+            and value.func.attr.value in _SERIALISERS and isinstance(value.func.value, cst.Name)
+        ):  # fmt: skip
+            value = value.func.value  # ``report.model_dump()``: the report, as a dict
         if isinstance(value, cst.Name) and self.bindings(value.value) == 1:
             bound = self.assigned(value.value)
             value = bound.expression if isinstance(bound, cst.Await) else bound  # type: ignore[assignment]
@@ -329,6 +334,10 @@ class FunctionInfo:
         if self._returns is None:
             self._scan()
         return self._returns  # type: ignore[return-value]
+
+
+#: Methods that give a record as plain data, unchanged: what they answer is the record.
+_SERIALISERS = frozenset({"model_dump", "dict", "to_dict", "model_dump_json", "json", "as_dict"})
 
 
 def run_elsewhere(call: cst.Call) -> cst.BaseExpression | None:

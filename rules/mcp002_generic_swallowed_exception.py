@@ -82,7 +82,7 @@ def _blank(value: cst.BaseExpression) -> bool:
     )  # fmt: skip
 
 
-_PLACEHOLDER_WORDS = frozenset({"unknown", "n/a", "unavailable", "not available"})
+_PLACEHOLDER_WORDS = frozenset({"unknown", "n/a", "unavailable", "not available", "?"})
 
 
 def _placeholder(
@@ -99,6 +99,16 @@ def _placeholder(
     if caught is not None and mentions(payload, {caught}):
         return None
     return _stand_in(payload, real)
+
+
+def _says_why(payload: cst.Dict) -> bool:
+    """Whether a dict has a key for what went wrong (``"error"``, ``"message"``, ``"reason"``): a failure report,
+    not a record of made-up values."""
+    return any(
+        isinstance(element, cst.DictElement) and (key := string_value(element.key)) is not None
+        and any(word in key.lower() for word in ("error", "message", "reason"))
+        for element in payload.elements
+    )  # fmt: skip
 
 
 def _stand_in(payload: cst.Dict, real: cst.BaseExpression | None) -> str | None:
@@ -787,6 +797,16 @@ def _outcome_roots(
         for call, keeps_none in _outcome_calls(function, start, tested, index=index):
             keeps_none = keeps_none and keeps
             helper = _called(index, function, call)
+            if helper is None and depth < 2 and _record_made(call):
+                # ``if not conditions: summary = "Cluster appears healthy"``, then ``RCAReport(summary=summary,
+                # conditions=conditions)``: the record answers the local's emptiness as a success; not a record
+                # that only carries the local as one part among others (a degraded part, not an empty answer)
+                read = _read_as_success(function)
+                pending.extend(
+                    (arg.value, False, depth + 1) for arg in call.args
+                    if arg.keyword is not None and isinstance(arg.value, cst.Name) and arg.value.value in read
+                )  # fmt: skip
+                continue
             if helper is None or helper is function:
                 continue
             for each in _implemented_by(index, function, call, helper):
@@ -807,6 +827,33 @@ def _implemented_by(index: ModuleIndex, caller: FunctionInfo, call: cst.Call, he
         return [helper]
     found = (direct.module or index).implementations(direct)
     return [helper, *(f for f in found if f is not helper)]
+
+
+#: A class name (``RCAReport``, ``models.SearchResult``), not an exception's.
+_RECORD_CLASS = re.compile(r"^_?[A-Z][A-Za-z0-9]*[a-z][A-Za-z0-9]*$")
+
+
+def _record_made(call: cst.Call) -> bool:
+    """Whether a call makes an object of a class that is not a project function and not an exception (a pydantic
+    model or dataclass the answer is built as), given its fields by keyword."""
+    name = callee_name(call.func)
+    last = name.rpartition(".")[2] if name else ""
+    return (
+        _RECORD_CLASS.match(last) is not None and not last.endswith(("Error", "Exception"))
+        and any(arg.keyword is not None for arg in call.args)
+    )  # fmt: skip
+
+
+def _read_as_success(function: FunctionInfo) -> frozenset[str]:
+    """The locals whose emptiness a function answers as a success (see :func:`_answers_empty_as_success`)."""
+    known = function.memo.get(("MCP002.read_as_success",))
+    if known is None:
+        known = frozenset(
+            failed[0].value for node in function.own_of(cst.If) if _answers_empty_as_success(node)
+            and (failed := _failed_test(node.test)) is not None and isinstance(failed[0], cst.Name)
+        )  # fmt: skip
+        function.memo[("MCP002.read_as_success",)] = known
+    return known
 
 
 def _relayed_arguments(helper: FunctionInfo, call: cst.Call) -> list[cst.BaseExpression]:
@@ -1068,6 +1115,20 @@ def _filled(block: cst.CSTNode) -> set[str]:
 def _fills(function: FunctionInfo, name: str) -> list[cst.Call]:
     """Every call in a function that appends to or extends the local ``name``."""
     return [call for filled, call in _fill_calls(function.node.body) if filled == name]
+
+
+def _extended_by(function: FunctionInfo, name: str) -> list[cst.BaseExpression]:
+    """What a local list is extended with, when every fill of it is an ``extend`` with a call's outcome (awaited or
+    not); else none."""
+    parts: list[cst.BaseExpression] = []
+    for call in _fills(function, name):
+        if call.func.attr.value != "extend" or len(call.args) != 1:  # type: ignore[attr-defined]
+            return []
+        given = call.args[0].value
+        if not isinstance(given.expression if isinstance(given, cst.Await) else given, cst.Call):
+            return []
+        parts.append(given)
+    return parts
 
 
 def _ends_in_continue(handler: cst.ExceptHandler, also_break: bool = False) -> bool:
@@ -1515,6 +1576,12 @@ def _outcome_calls(
                         calls = [p.expression if isinstance(p, cst.Await) else p for p in parts]
                         if parts and all(isinstance(call, cst.Call) for call in calls):
                             pending.extend((part, False, depth + 1) for part in parts)
+                    elif isinstance(bound, cst.List) and not bound.elements:
+                        # ``problems = []``, then ``problems.extend(_check_nodes(cluster))`` for each check: a list
+                        # made only of what calls return holds their outcomes
+                        parts = _extended_by(function, name)
+                        if parts:
+                            pending.extend((part, False, depth + 1) for part in parts)
                     continue
                 passed = bound  # type: ignore[assignment]
             if isinstance(passed, cst.Call):
@@ -1631,6 +1698,8 @@ def _tested_names(function: FunctionInfo) -> set[str]:
     for node in function.own_of(cst.If, cst.IfExp, cst.While, cst.Assert):
         if isinstance(node, cst.IfExp) and _empties_empty(node):
             continue
+        if isinstance(node, cst.If) and _answers_empty_as_success(node):
+            continue
         if isinstance(node, cst.IfExp):
             # ``found if ok and isinstance(found, list) else []``: a type test lets an empty list through
             found.update(_read_untyped(node.test))
@@ -1638,6 +1707,34 @@ def _tested_names(function: FunctionInfo) -> set[str]:
         found.update(value_names(node.test)[0])
     function.memo[("MCP002.tested",)] = frozenset(found)
     return found
+
+
+def _answers_empty_as_success(node: cst.If) -> bool:
+    """Whether an ``if`` on a local's emptiness answers it as a success: its empty branch returns or sets only text
+    that is not a failure, or lists of such text (``if not problems: summary = "Cluster appears healthy"``, ``if not
+    found: return "No matches"``), and raises nothing; so a helper's swallowed failure that leaves the local empty is read as that
+    answer, and the test does not stop it being passed on."""
+    failed = _failed_test(node.test)
+    if failed is None or not failed[1] or not isinstance(failed[0], cst.Name) or not isinstance(node.body, cst.IndentedBlock):
+        return False
+    texts: list[cst.BaseExpression] = []
+    for statement in node.body.body:
+        if not isinstance(statement, cst.SimpleStatementLine):
+            return False
+        for small in statement.body:
+            if isinstance(small, cst.Return) and small.value is not None:
+                if _says_nothing_found(small.value):
+                    return False  # ``return "No leases found."``: read as a constant report of the failure, elsewhere
+                texts.append(small.value)
+            elif isinstance(small, cst.Assign) and all(isinstance(t.target, cst.Name) for t in small.targets):
+                texts.append(small.value)
+            elif not isinstance(small, (cst.Expr, cst.Pass)) or isinstance(small, cst.Raise):
+                return False
+    strings = [
+        part for text in texts
+        for part in ([e.value for e in text.elements] if isinstance(text, (cst.List, cst.Tuple)) else [text])
+    ]  # fmt: skip
+    return bool(strings) and all(string_prefix(text) is not None and not is_error_string(text) for text in strings)
 
 
 def _read_untyped(test: cst.BaseExpression) -> set[str]:
@@ -2759,6 +2856,12 @@ class GenericSwallowedException(Rule):
     then for each source `try: ... page_ids.add(p["id"]) except Exception: pass`, then `if not page_ids: return
     "No pages found"`, or the same answer after `if page_ids: ... if details: return ...`). A failure text put in a
     result model's error field (`Doc(id=..., error_message="Could not convert the document")`) is a report.
+    An emptiness test does not stop a helper's swallowed value when the tool answers the empty branch as a success
+    (`if not stuck: return "No stuck jobs"`, `if not problems: summary = "Cluster appears healthy"`): the failure
+    reads as that answer. The value is followed through a list made only by extending it with calls' outcomes
+    (`problems = []`, `problems.extend(_check_nodes(cluster))` for each check), into a record that answers its
+    emptiness so (`return RCAReport(summary=summary, conditions=problems)`, not a record that only carries it as
+    one part among others), and through `report.model_dump()`.
 
     Such a swallow is also reported once where it happens, at the helper's broad `except` (that answers the
     swallowed value itself, or only logs and falls through to it), naming the callers whose reports it makes
@@ -3704,8 +3807,8 @@ class GenericSwallowedException(Rule):
         answer is made after the ``try`` from that local: an empty list or dict (``try: status, jobs, error = await
         fetch_jobs(id)`` / ``except Exception as e: log.warning(...); jobs = []``, then ``if jobs: text += "##
         Jobs"``: every failure reads as nothing there); or, where the ``try`` does work (see :func:`_does_work`)
-        and computes the local (not a literal), a zero, an empty string, a placeholder word ("Unknown") or a
-        constant failure text (``except Exception: filled_cells = 0``, then ``return f"Cleared {filled_cells}
+        and computes the local (not a literal), a zero or ``-1``, an empty string, a placeholder word ("Unknown", "?"),
+        a dict holding such a word (``{"total": "?"}``) or a constant failure text (``except Exception: filled_cells = 0``, then ``return f"Cleared {filled_cells}
         cells"``; ``snippet = "Unable to load preview"``): the answer shows a made-up value as a real one. None
         otherwise (also for None and False, which a later test of the local reads as the failure)."""
         scope = self.context.scope
@@ -3715,6 +3818,10 @@ class GenericSwallowedException(Rule):
             stand_in = empty
         elif isinstance(value, (cst.Integer, cst.Float)) and value.evaluated_value == 0:
             stand_in = value.value
+        elif _stand_in_value(value) == "-1":  # ``except Exception: service_count = -1``
+            stand_in = "-1"
+        elif isinstance(value, cst.Dict) and not _says_why(value) and (word := _placeholder(value, handler)) is not None:
+            stand_in = word  # ``stats = {"total_chunks": "?", "total_pages": "?"}``, with no error in it
         elif isinstance(value, cst.SimpleString) and (
             literal_text(value).strip().lower() in _PLACEHOLDER_WORDS
             or is_error_string(value) and " " in literal_text(value).strip()  # a sentence, not a status word
