@@ -2369,31 +2369,71 @@ def _handle_lookup(expr: cst.BaseExpression, index: ModuleIndex) -> bool:
     return name is not None and name in handle_registries(index)
 
 
-def _handle_miss(handler: cst.ExceptHandler, try_node: cst.CSTNode, function: FunctionInfo, index: ModuleIndex) -> bool:
-    """Whether an ``except KeyError`` catches a lookup of a handle the server issued: the ``try`` runs, up to two
-    calls deep (also in a worker thread, ``asyncio.to_thread(Manager.read_messages, subscription_id)``), a
-    function that looks the handle up in its mapping of issued handles (see :func:`_handle_lookup`). The handle
-    is stale, an unmet precondition, not an empty result."""
-    names = caught_types(handler)
-    if not names or not set(names) <= _LOOKUP_MISSES or not isinstance(try_node, cst.Try):
-        return False
+def _try_callees(try_node: cst.Try, function: FunctionInfo, index: ModuleIndex, depth: int = 2) -> Iterator[FunctionInfo]:
+    """The project functions a ``try`` runs, up to ``depth`` calls deep (also in a worker thread,
+    ``asyncio.to_thread(Manager.read_messages, subscription_id)``), each once."""
     seen: set[int] = set()
     work: list[tuple[FunctionInfo, cst.Call, int]] = [
-        (function, call, 2) for call in nodes(try_node.body, prune=_SCOPES) if isinstance(call, cst.Call)
+        (function, call, depth) for call in nodes(try_node.body, prune=_SCOPES) if isinstance(call, cst.Call)
     ]
     while work:
-        caller, call, depth = work.pop()
+        caller, call, left = work.pop()
         home = caller.module or index
         callee = home.callee(caller, run_elsewhere(call) or call.func)
         if callee is None or callee is caller or id(callee.node) in seen:
             continue
         seen.add(id(callee.node))
-        own = callee.module or index
-        if any(_handle_lookup(n, own) for n in callee.own_of(cst.Call, cst.Subscript)):
-            return True
-        if depth > 0:
-            work.extend((callee, inner, depth - 1) for inner in callee.own_of(cst.Call))
-    return False
+        yield callee
+        if left > 0:
+            work.extend((callee, inner, left - 1) for inner in callee.own_of(cst.Call))
+
+
+def _handle_miss(handler: cst.ExceptHandler, try_node: cst.CSTNode, function: FunctionInfo, index: ModuleIndex) -> bool:
+    """Whether an ``except KeyError`` catches a lookup of a handle the server issued: the ``try`` runs, up to two
+    calls deep (see :func:`_try_callees`), a function that looks the handle up in its mapping of issued handles
+    (see :func:`_handle_lookup`). The handle is stale, an unmet precondition, not an empty result."""
+    names = caught_types(handler)
+    if not names or not set(names) <= _LOOKUP_MISSES or not isinstance(try_node, cst.Try):
+        return False
+    return any(
+        any(_handle_lookup(n, callee.module or index) for n in callee.own_of(cst.Call, cst.Subscript))
+        for callee in _try_callees(try_node, function, index)
+    )  # fmt: skip
+
+
+def _absence_raised(handler: cst.ExceptHandler, try_node: cst.CSTNode, function: FunctionInfo, index: ModuleIndex) -> bool:
+    """Whether an ``except`` of a plain class (``except ValueError as e``) catches what the project code its ``try``
+    calls, up to two calls deep, raises only to say the thing looked for is not there: each ``raise`` of that class
+    there says so (``raise ValueError(f"Block '{uuid}' not found")``), and there is one; and the ``try`` does no
+    conversion of its own that raises it (``int(x)``)."""
+    names = set(caught_types(handler))
+    if not names or None in names or not names <= _PLAIN_EXCEPTIONS or not isinstance(try_node, cst.Try):
+        return False
+    if any(isinstance(n, cst.Call) and callee_name(n.func) in _CONVERSIONS for n in nodes(try_node.body, prune=_SCOPES)):
+        return False
+    absent = False
+    for callee in _try_callees(try_node, function, index):
+        raising = False
+        for raised in callee.own_of(cst.Raise):
+            exc = raised.exc
+            if isinstance(exc, cst.Call) and callee_name(exc.func) in names:
+                if not (exc.args and _NOT_THERE.search(literal_text(exc.args[0].value))):
+                    return False
+                raising = True
+        if raising and (
+            _setup_name(callee.name)
+            or any(_handle_lookup(n, callee.module or index) for n in callee.own_of(cst.Call, cst.Subscript))
+        ):  # fmt: skip
+            return False  # ``get_connection``: "Connection ID {id} not found. You must connect first", a precondition
+        absent = absent or raising
+    return absent
+
+
+#: Built-in exception classes a project may raise for any reason; what it raises them for is read at the raise.
+_PLAIN_EXCEPTIONS = frozenset({"ValueError", "LookupError", "RuntimeError"})
+
+#: Conversions that raise ValueError of their own.
+_CONVERSIONS = frozenset({"int", "float", "Decimal", "UUID", "uuid.UUID", "json.loads", "datetime.fromisoformat", "date.fromisoformat"})
 
 
 def _iterated_after(test: cst.BaseExpression, statements: Sequence[cst.BaseStatement]) -> set[str]:
@@ -2539,7 +2579,12 @@ class EmptyResultAsError(Rule):
     is given (`check_script`, `analyze_file`, `schema_validator`: the argument names nothing to examine). An
     `except` of an exception named for absence (`CompanyNotFoundError`) counts also where the report is only its
     message (`{"success": False, "error": str(e)}`), outside a listing and unless the `try` raises it itself (that
-    `raise` is then the report). An
+    `raise` is then the report). So does an `except` of a plain class (`except ValueError as e: return f"Error:
+    {e}"`) where the project code the `try` calls, two calls deep, raises that class only to say the thing is not
+    there (`raise ValueError(f"Block {block_id} not found")`), and the `try` converts nothing itself (`int(x)`),
+    for the reports that carry the exception (a report that only restates the absence is left to that `raise`);
+    not where that code looks up a handle the server issued or set-up (`get_connection`: "Connection ID {id} not
+    found. You must connect first"). An
     `except` of a narrow exception whose name says nothing of absence counts when the report says the thing is
     not found, does not exist or there is no such thing
     (`except CommError: raise ValueError(f"Run not found: {run_id}")`); a library catch-all
@@ -2868,6 +2913,13 @@ class EmptyResultAsError(Rule):
                 # ``except CompanyNotFoundError as e: return {"success": False, "error": str(e)}``: the report is
                 # the exception's own message, which its name says is an absence
                 self._report_absence(node, echoed, scope, text="not found")
+        elif (caught := caught_name(node)) is not None and _absence_raised(
+            node, self.context.ancestors[-1], scope.function, self.context.index
+        ):  # fmt: skip
+            # ``except ValueError as e: return f"Error: {e}"`` where the project code the ``try`` calls raises that
+            # class only to say the thing looked for is not there (``raise ValueError(f"Block {id} not found")``)
+            carried = [c for c in _reports_in(node.body) if mentions(c, {caught})]
+            self._report_absence(node, carried, scope, text="not found")
         elif _specific_exception(node) and (
             (caught := breadth(node, self.context.index)) is None or caught and _reads_exception(node)
         ) and not _handle_miss(node, self.context.ancestors[-1], scope.function, self.context.index):

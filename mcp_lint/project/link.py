@@ -1264,12 +1264,15 @@ class Linker:
         what it picks from a table (``handler = handlers.get(name)``, ``await handler(client, arguments)``) gives
         each function in the table the objects it passes, by place (``client = await get_client()``, an instance of
         ``JenkinsClient``): (file, function path, parameter) to the object, worked out once (a parameter given
-        different objects is left out)."""
+        different objects is left out). Also what a method hands another method of its class (see
+        :meth:`_handed_to_self`)."""
         if self._given_objects is None:
             self._given_objects = {}  # a lookup made while working it out sees none
             found: dict[tuple[str, str, str], Obj | None] = {}
             for file, summary in self.summaries.items():
                 for function in summary.functions:
+                    if function.owner is not None and function.handed:
+                        self._handed_to_self(file, function, found)
                     if not function.dynamic_call or not function.handed:
                         continue
                     passed = [
@@ -1291,6 +1294,29 @@ class Linker:
                                 found[key] = obj if found.get(key, obj) == obj else None
             self._given_objects = {key: obj for key, obj in found.items() if obj is not None}
         return self._given_objects
+
+    def _handed_to_self(
+        self, file: str, function: FunctionSummary, found: dict[tuple[str, str, str], Obj | None]
+    ) -> None:  # fmt: skip
+        """Record, for :meth:`_given`, what a method gives another method of its class and every override of it: a
+        base class's entry point that makes the client and hands it on (``api = _make_api()``, then ``return
+        self._run(api, args)``, where each handler class's ``_run(self, api, args)`` leaves ``api`` unannotated)."""
+        for name, place, handed in function.handed:
+            root, dot, method = name.partition(".")
+            if root != "self" or not dot or "." in method:
+                continue
+            target = self.resolve(file, function.path, name)
+            if target is None or target[0] != "function":
+                continue
+            obj = self.resolve(file, function.path, handed)
+            if obj is None or obj[0] not in ("instance", "server"):
+                continue
+            for tfile, tpath in [(target[1], target[2]), *self.overrides(target[1], target[2])]:
+                called = self.functions.get(tfile, {}).get(tpath)
+                param = _param_at(called, place) if called is not None else None
+                if param is not None and dict(called.params).get(param) is None:
+                    key = (tfile, tpath, param)
+                    found[key] = obj if found.get(key, obj) == obj else None
 
     def _held_method(
         self, file: str, function: FunctionSummary, held: str, method: str, spelled: str
