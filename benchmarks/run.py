@@ -52,12 +52,16 @@ _AST_LOOP = (
 
 
 def peer_python(name: str) -> Path:
-    """Make (once) and return the virtual environment of a peer."""
+    """Make (once) and return the virtual environment of a peer; one whose install did not finish (a marker file
+    is written last) is made again."""
     env = VENVS / name
     python = env / "bin" / "python"
-    if not python.exists():
+    done = env / ".installed"
+    if not done.exists():
+        shutil.rmtree(env, ignore_errors=True)
         venv.create(env, with_pip=True)
         subprocess.run([str(python), "-m", "pip", "install", "--quiet", *PEERS[name]], check=True)
+        done.write_text(" ".join(PEERS[name]))
     return python
 
 
@@ -203,7 +207,9 @@ def main() -> None:
             # A neutral working directory: the peers must not see this checkout's own package metadata.
             figures = measure(command, args.runs, scratch, before, {"MCP_LINT_CACHE_DIR": str(flake8_cache)})
             results[name] = figures
-            print(f"{name:32} {figures['seconds']:9.2f} {lines / figures['seconds']:10.0f} {figures['rss_mb']:12.0f}", flush=True)
+            failed = [code for code in figures["exit"] if code not in (0, 1)]  # 1: flake8 found something
+            note = f"  FAILED (exit {failed[0]}): not a valid figure" if failed else ""
+            print(f"{name:32} {figures['seconds']:9.2f} {lines / figures['seconds']:10.0f} {figures['rss_mb']:12.0f}{note}", flush=True)
         t = {name: r["seconds"] for name, r in results.items()}
         cold = t["mcp-lint check (cold cache)"]
         ratios = {
