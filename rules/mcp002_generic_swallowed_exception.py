@@ -663,8 +663,8 @@ def _swallow_roots(
 
 def _empty_page(value: cst.BaseExpression, helper: FunctionInfo) -> bool:
     """Whether a value is a dict literal that answers an empty page: every value is an empty collection, ``None``,
-    ``""`` or one of the function's parameters, and at least one is an empty list or dict (``{"vectors": [],
-    "namespace": namespace, "pagination_token": None}``)."""
+    ``""``, a count of ``0`` or one of the function's parameters, and at least one is an empty list or dict
+    (``{"vectors": [], "namespace": namespace, "pagination_token": None}``)."""
     if not isinstance(value, cst.Dict) or not value.elements:
         return False
     params = {p.name.value for p in helper.node.params.params}
@@ -675,9 +675,21 @@ def _empty_page(value: cst.BaseExpression, helper: FunctionInfo) -> bool:
         empty = _empty_value(element.value)
         if empty in ("[]", "{}"):
             emptied = True
-        elif empty is None and not (isinstance(element.value, cst.Name) and element.value.value in params):
+        elif empty is None and not (
+            isinstance(element.value, cst.Name) and element.value.value in params
+            or isinstance(element.value, cst.Integer) and element.value.evaluated_value == 0  # ``"total": 0``
+        ):  # fmt: skip
             return False
     return emptied
+
+
+def _makes_empty_page(value: cst.BaseExpression, helper: FunctionInfo, index: ModuleIndex) -> bool:
+    """Whether a value is a call of a project function that only ever answers an empty page (see
+    :func:`_empty_page`): ``return self._create_empty_threads_response(ticket_id)``."""
+    if not isinstance(value, cst.Call):
+        return False
+    made = (helper.module or index).callee(helper, value.func)
+    return made is not None and bool(made.returns) and all(_empty_page(v, made) for v in made.returns)
 
 
 #: Words of a function that counts: ``count_documents``, ``get_total``, ``num_rows``.
@@ -709,7 +721,7 @@ def _own_swallows(
             elements = value.elements if isinstance(value, (cst.Tuple, cst.List)) else ()
             value = elements[position].value if position < len(elements) else cst.Name("True")
         empty = "False" if isinstance(value, cst.Name) and value.value == "False" else _empty_value(value)
-        if empty is None and position is None and _empty_page(value, helper):
+        if empty is None and position is None and (_empty_page(value, helper) or _makes_empty_page(value, helper, index)):
             empty = "{}"  # ``return {"vectors": [], "namespace": namespace, "next": None}``: an empty page
         if empty is None and position is None and _zero_count(value, helper):
             empty = "0"  # ``def count_documents(self) -> int: ... except Exception: return 0``: nothing counted
@@ -1700,8 +1712,9 @@ def _tested_names(function: FunctionInfo) -> set[str]:
             continue
         if isinstance(node, cst.If) and _answers_empty_as_success(node):
             continue
-        if isinstance(node, cst.IfExp):
-            # ``found if ok and isinstance(found, list) else []``: a type test lets an empty list through
+        if isinstance(node, (cst.IfExp, cst.If)):
+            # ``found if ok and isinstance(found, list) else []``, ``if isinstance(results, str):``: a type test
+            # lets an empty list or dict through
             found.update(_read_untyped(node.test))
             continue
         found.update(value_names(node.test)[0])
@@ -2861,7 +2874,9 @@ class GenericSwallowedException(Rule):
     reads as that answer. The value is followed through a list made only by extending it with calls' outcomes
     (`problems = []`, `problems.extend(_check_nodes(cluster))` for each check), into a record that answers its
     emptiness so (`return RCAReport(summary=summary, conditions=problems)`, not a record that only carries it as
-    one part among others), and through `report.model_dump()`.
+    one part among others), and through `report.model_dump()`. A type test (`if isinstance(found, str):`) does
+    not stop it either, and an empty page may hold counts of `0` or come from a project function that only builds
+    one (`return self._create_empty_threads_response(ticket_id)`).
 
     Such a swallow is also reported once where it happens, at the helper's broad `except` (that answers the
     swallowed value itself, or only logs and falls through to it), naming the callers whose reports it makes

@@ -1342,8 +1342,9 @@ class Linker:
                     yield None, override
 
     def _only_method(self, name: str) -> tuple[str, str] | None:
-        """The (file, path) of the one method of the project's classes with this name, or None when no class or more
-        than one defines it (a dunder method never counts)."""
+        """The (file, path) of the one method of the project's classes with this name, or of the one a base class
+        defines that every other so named overrides (classes made inside a function left out); None when no class
+        defines it, or several unrelated ones do (a dunder method never counts)."""
         if self._methods_named is None:
             self._methods_named = {}
             for file, functions in self.functions.items():
