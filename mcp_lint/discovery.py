@@ -320,7 +320,7 @@ class FunctionInfo:
             value = value.expression
         if (
             isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and not value.args
-            and value.func.attr.value in _SERIALISERS and isinstance(value.func.value, cst.Name)
+            and value.func.attr.value in DUMP_METHODS and isinstance(value.func.value, cst.Name)
         ):  # fmt: skip
             value = value.func.value  # ``report.model_dump()``: the report, as a dict
         if isinstance(value, cst.Name) and self.bindings(value.value) == 1:
@@ -336,8 +336,8 @@ class FunctionInfo:
         return self._returns  # type: ignore[return-value]
 
 
-#: Methods that give a record as plain data, unchanged: what they answer is the record.
-_SERIALISERS = frozenset({"model_dump", "dict", "to_dict", "model_dump_json", "json", "as_dict"})
+#: Methods that turn a response model into a dict or JSON text: what they answer is the model's content.
+DUMP_METHODS = frozenset({"model_dump", "model_dump_json", "dict", "json"})
 
 
 def run_elsewhere(call: cst.Call) -> cst.BaseExpression | None:
@@ -691,8 +691,6 @@ class ModuleIndex:
                     resolve = (relay.module or self).callee
                     for value in relay.returns:
                         node = relay.outcome(value)
-                        if isinstance(node, cst.Await):
-                            node = node.expression
                         # ``return await asyncio.to_thread(handler.run_tool, arguments)`` relays what it runs
                         ran = run_elsewhere(node) if isinstance(node, cst.Call) else None
                         called = resolve(relay, ran or node.func) if isinstance(node, cst.Call) else None

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 import libcst as cst
 from libcst.helpers import get_full_name_for_node
 
-from mcp_lint.discovery import FunctionInfo, ModuleIndex
+from mcp_lint.discovery import DUMP_METHODS, FunctionInfo, ModuleIndex
 from mcp_lint.frameworks import BROAD_EXCEPTIONS, BUILTIN_BROAD_EXCEPTIONS, LIBRARY_CATCH_ALLS
 from mcp_lint.literals import literal_value, string_value
 from mcp_lint.traversal import nodes, value_names
@@ -242,8 +242,6 @@ def callee_name(func: cst.BaseExpression) -> str | None:
     return None
 
 
-#: Methods that turn a response model into a dict or JSON text.
-_DUMP_METHODS = frozenset({"model_dump", "model_dump_json", "dict", "json"})
 #: Class names that say "error response": ``ErrorResponse``, ``ToolErrorResponse``, ``ErrorResult``.
 _ERROR_MODEL_NAME = re.compile(r"^_*(\w*Error\w*Response|\w*ErrorResult)$")
 # Fields of a result model that carry the text of a failure (set to a string, the result is a failure report).
@@ -461,7 +459,7 @@ class _Shapes:
         if module.symbols.resolve(expr.func) in ("json.dumps", "json.dump"):
             first = next((a.value for a in expr.args if a.keyword is None), None)
             return self.shape(first, function, depth)
-        if isinstance(expr.func, cst.Attribute) and name in _DUMP_METHODS and not expr.args:
+        if isinstance(expr.func, cst.Attribute) and name in DUMP_METHODS and not expr.args:
             receiver = expr.func.value
             if isinstance(receiver, cst.Name) and function is not None and depth < _MAX_DEPTH:
                 receiver = function.assigned(receiver.value)  # error = ErrorResponse(...); error.model_dump()
@@ -678,7 +676,7 @@ def message_node(payload: cst.BaseExpression, index: ModuleIndex) -> cst.BaseExp
     if name == "CallToolResult" or name == "ToolResult" and (fields or {}).get("content") is not None:
         content = (fields or {}).get("content")
         return message_node(content, index) if content is not None else None
-    if isinstance(payload.func, cst.Attribute) and name in _DUMP_METHODS and not payload.args:
+    if isinstance(payload.func, cst.Attribute) and name in DUMP_METHODS and not payload.args:
         receiver = payload.func.value
         return message_node(receiver, index) if isinstance(receiver, cst.Call) else None
     if index.callee(None, payload.func) is not None:

@@ -857,13 +857,10 @@ def _record_made(call: cst.Call) -> bool:
 
 
 def _read_as_success(function: FunctionInfo) -> frozenset[str]:
-    """The locals whose emptiness a function answers as a success (see :func:`_answers_empty_as_success`)."""
+    """The locals whose emptiness a function answers as a success (see :func:`_read_as_success_in`)."""
     known = function.memo.get(("MCP002.read_as_success",))
     if known is None:
-        known = frozenset(
-            failed[0].value for node in function.own_of(cst.If) if _answers_empty_as_success(node)
-            and (failed := _failed_test(node.test)) is not None and isinstance(failed[0], cst.Name)
-        )  # fmt: skip
+        known = frozenset(name for node in function.own_of(cst.If) if (name := _read_as_success_in(node)) is not None)
         function.memo[("MCP002.read_as_success",)] = known
     return known
 
@@ -1710,7 +1707,7 @@ def _tested_names(function: FunctionInfo) -> set[str]:
     for node in function.own_of(cst.If, cst.IfExp, cst.While, cst.Assert):
         if isinstance(node, cst.IfExp) and _empties_empty(node):
             continue
-        if isinstance(node, cst.If) and _answers_empty_as_success(node):
+        if isinstance(node, cst.If) and _read_as_success_in(node) is not None:
             continue
         if isinstance(node, (cst.IfExp, cst.If)):
             # ``found if ok and isinstance(found, list) else []``, ``if isinstance(results, str):``: a type test
@@ -1722,32 +1719,34 @@ def _tested_names(function: FunctionInfo) -> set[str]:
     return found
 
 
-def _answers_empty_as_success(node: cst.If) -> bool:
-    """Whether an ``if`` on a local's emptiness answers it as a success: its empty branch returns or sets only text
+def _read_as_success_in(node: cst.If) -> str | None:
+    """The local whose emptiness an ``if`` answers as a success, if any: its empty branch returns or sets only text
     that is not a failure, or lists of such text (``if not problems: summary = "Cluster appears healthy"``, ``if not
-    found: return "No matches"``), and raises nothing; so a helper's swallowed failure that leaves the local empty is read as that
-    answer, and the test does not stop it being passed on."""
+    found: return "No matches"``), and raises nothing; so a helper's swallowed failure that leaves the local empty
+    is read as that answer, and the test does not stop it being passed on."""
     failed = _failed_test(node.test)
     if failed is None or not failed[1] or not isinstance(failed[0], cst.Name) or not isinstance(node.body, cst.IndentedBlock):
-        return False
+        return None
     texts: list[cst.BaseExpression] = []
     for statement in node.body.body:
         if not isinstance(statement, cst.SimpleStatementLine):
-            return False
+            return None
         for small in statement.body:
             if isinstance(small, cst.Return) and small.value is not None:
                 if _says_nothing_found(small.value):
-                    return False  # ``return "No leases found."``: read as a constant report of the failure, elsewhere
+                    return None  # ``return "No leases found."``: read as a constant report of the failure, elsewhere
                 texts.append(small.value)
             elif isinstance(small, cst.Assign) and all(isinstance(t.target, cst.Name) for t in small.targets):
                 texts.append(small.value)
-            elif not isinstance(small, (cst.Expr, cst.Pass)) or isinstance(small, cst.Raise):
-                return False
+            elif not isinstance(small, (cst.Expr, cst.Pass)):
+                return None
     strings = [
         part for text in texts
         for part in ([e.value for e in text.elements] if isinstance(text, (cst.List, cst.Tuple)) else [text])
     ]  # fmt: skip
-    return bool(strings) and all(string_prefix(text) is not None and not is_error_string(text) for text in strings)
+    if strings and all(string_prefix(text) is not None and not is_error_string(text) for text in strings):
+        return failed[0].value
+    return None
 
 
 def _read_untyped(test: cst.BaseExpression) -> set[str]:

@@ -2395,10 +2395,12 @@ def _handle_miss(handler: cst.ExceptHandler, try_node: cst.CSTNode, function: Fu
     names = caught_types(handler)
     if not names or not set(names) <= _LOOKUP_MISSES or not isinstance(try_node, cst.Try):
         return False
-    return any(
-        any(_handle_lookup(n, callee.module or index) for n in callee.own_of(cst.Call, cst.Subscript))
-        for callee in _try_callees(try_node, function, index)
-    )  # fmt: skip
+    return any(_looks_up_handle(callee, index) for callee in _try_callees(try_node, function, index))
+
+
+def _looks_up_handle(function: FunctionInfo, index: ModuleIndex) -> bool:
+    """Whether a function looks a handle up in its module's mapping of issued handles (see :func:`_handle_lookup`)."""
+    return any(_handle_lookup(n, function.module or index) for n in function.own_of(cst.Call, cst.Subscript))
 
 
 def _absence_raised(handler: cst.ExceptHandler, try_node: cst.CSTNode, function: FunctionInfo, index: ModuleIndex) -> bool:
@@ -2420,10 +2422,7 @@ def _absence_raised(handler: cst.ExceptHandler, try_node: cst.CSTNode, function:
                 if not (exc.args and _NOT_THERE.search(literal_text(exc.args[0].value))):
                     return False
                 raising = True
-        if raising and (
-            _setup_name(callee.name)
-            or any(_handle_lookup(n, callee.module or index) for n in callee.own_of(cst.Call, cst.Subscript))
-        ):  # fmt: skip
+        if raising and (_setup_name(callee.name) or _looks_up_handle(callee, index)):
             return False  # ``get_connection``: "Connection ID {id} not found. You must connect first", a precondition
         absent = absent or raising
     return absent

@@ -7,6 +7,7 @@ import re
 import libcst as cst
 
 from mcp_lint.diagnostics import Applicability, Fix
+from mcp_lint.discovery import DUMP_METHODS
 from mcp_lint.failures import CATEGORY_KEYS, DELAY_KEYS, RETRYABLE_KEYS, callee_name, is_false, is_true, payload_fields
 from mcp_lint.fixes import quote_of
 from mcp_lint.literals import string_value
@@ -66,10 +67,6 @@ def delay_key(fields: dict[str, cst.BaseExpression], keyword_payload: bool) -> s
     return "retry_after_seconds" if keyword_payload else "retryAfterSeconds"
 
 
-#: Methods that turn a response model into a dict or JSON text: ``ErrorResponse(...).model_dump()``.
-_DUMP_METHODS = frozenset({"model_dump", "model_dump_json", "dict", "json"})
-
-
 def _wraps(call: cst.Call, symbols: SymbolTable) -> bool:
     """Whether a call carries its arguments into what it builds: ``json.dumps``, ``dict`` or a constructor (an
     exception, ``TextContent``, ``CallToolResult``, a response model). Other calls (``ctx.log``, ``logger.info``,
@@ -99,7 +96,7 @@ def _carries(expr: cst.BaseExpression | None, names: set[str], symbols: SymbolTa
         return _carries(expr.left, names, symbols) or _carries(expr.right, names, symbols)
     if isinstance(expr, cst.Call):
         func = expr.func
-        if isinstance(func, cst.Attribute) and func.attr.value in _DUMP_METHODS and not expr.args:
+        if isinstance(func, cst.Attribute) and func.attr.value in DUMP_METHODS and not expr.args:
             return _carries(func.value, names, symbols)
         return _wraps(expr, symbols) and any(_carries(a.value, names, symbols) for a in expr.args)
     return False
@@ -268,7 +265,7 @@ class RetryableErrorWithoutDelay(Rule):
             elif isinstance(parent, cst.Attribute):
                 call = ancestors[at - 1] if at else None
                 if not (
-                    parent.attr.value in _DUMP_METHODS and isinstance(call, cst.Call) and call.func is parent
+                    parent.attr.value in DUMP_METHODS and isinstance(call, cst.Call) and call.func is parent
                 ):
                     return False
             elif isinstance(parent, (cst.DictElement, cst.StarredDictElement)):
