@@ -35,8 +35,10 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent / "field"
 RULES = ("MCP001", "MCP002", "MCP003")
 TOLERANCE = 2
+#: How many lines after its first a diagnostic's marked lines may reach, for matching labels.
+SPAN = 6
 
-Key = tuple[str, str, int, str]  # (repo, path, line, code)
+Key = tuple  # (repo, path, line, code), and for a diagnostic the last line it marks
 
 
 def _rows(name: str) -> list[dict[str, str]]:
@@ -92,12 +94,21 @@ def _diagnostics(out: Path, rounds: set[str] | None = None) -> list[Key]:
             continue
         for item in json.loads(path.read_text(encoding="utf-8")):
             if item["code"] in RULES:
-                found.append((row["repo"], item["filename"], int(item["location"]["row"]), item["code"]))
+                start = int(item["location"]["row"])
+                end = min(int(item.get("end_location", {}).get("row", start)), start + SPAN)
+                found.append((row["repo"], item["filename"], start, item["code"], end))
     return found
 
 
 def _near(a: Key, b: Key) -> bool:
-    return a[0] == b[0] and a[1] == b[1] and a[3] == b[3] and abs(a[2] - b[2]) <= TOLERANCE
+    """Whether a label and a diagnostic (or two of either) mark the same place: same server, file and code, and a
+    line within :data:`TOLERANCE` of the other's, or of the lines a diagnostic marks (its first line to its last,
+    at most :data:`SPAN` lines on: the ``continue`` at the end of an ``except`` clause the diagnostic marks)."""
+    if not (a[0] == b[0] and a[1] == b[1] and a[3] == b[3]):
+        return False
+    low_a, high_a = a[2], a[4] if len(a) > 4 else a[2]
+    low_b, high_b = b[2], b[4] if len(b) > 4 else b[2]
+    return low_a - TOLERANCE <= high_b and low_b - TOLERANCE <= high_a
 
 
 def score(outs: list[Path], verbose: bool, rounds: set[str] | None = None, firm: bool = False) -> None:
