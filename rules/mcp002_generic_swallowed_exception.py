@@ -1422,6 +1422,30 @@ def _reports_in_text(expr: cst.BaseExpression) -> bool:
     return any(ERROR_TEXT.match(line.strip()) for line in literal_text(expr).splitlines())
 
 
+def _error_place(value: cst.BaseExpression | None, function: FunctionInfo) -> cst.BaseExpression | None:
+    """The text in the error place of a (result, error) pair that a function answers with None in the result's
+    place (``return None, f"The RSI came out empty (length: {length})"``), where the function answers success as
+    the pair's other way round elsewhere (``return series, None``); None otherwise."""
+    if not (isinstance(value, cst.Tuple) and len(value.elements) == 2):
+        return None
+    result, error = (element.value for element in value.elements)
+    if not (isinstance(result, cst.Name) and result.value == "None"):
+        return None
+    if not (
+        isinstance(error, (cst.SimpleString, cst.FormattedString, cst.ConcatenatedString))
+        or isinstance(error, cst.BinaryOperation) and string_prefix(error) is not None
+    ):  # fmt: skip
+        return None
+    for other in function.returns:
+        if isinstance(other, cst.Tuple) and len(other.elements) == 2:
+            made, none = (element.value for element in other.elements)
+            if isinstance(none, cst.Name) and none.value == "None" and not (
+                isinstance(made, cst.Name) and made.value == "None"
+            ):  # fmt: skip
+                return error
+    return None
+
+
 def _unsliced(expr: cst.BaseExpression) -> cst.BaseExpression:
     """What a slice is taken of (``papers`` for ``papers[:n]``); any other expression itself."""
     if isinstance(expr, cst.Subscript) and all(isinstance(e.slice, cst.Slice) for e in expr.slice):
@@ -2829,7 +2853,9 @@ class GenericSwallowedException(Rule):
     exception (`await auth.fetch_token()`, then `if not auth.token: raise ToolError("Could not obtain a token")`), `if name not in _collection_names(): raise ValueError(f"{name} does not
     exist")` (a failed listing leaves every name out), `ok = _save(x)` then `if not ok: ...`, `item, parts = fetch(x)` then
     `if item is None: ...` (also when the helper falls through to a tuple: `return None, zone, None`), `if ok:
-    return result` followed by the report, `"Saved" if ok else "Failed to
+    return result` followed by the report, a (result, error) pair whose error place holds only a text, where the
+    function answers success the other way round elsewhere (`if series is None: return None, f"RSI came out empty
+    (length: {length})"` beside `return series, None`), `"Saved" if ok else "Failed to
     save"`, or `results.append("Failed to save ...")` for one item of many (a note in a log or warnings list
     counts only where the branch then gives up, not where it skips the item). The failure branch may be taken on
     more than the helper's outcome (`if not folder or folder["kind"] != "dir":`, the `else` of
@@ -3373,6 +3399,8 @@ class GenericSwallowedException(Rule):
             shape = found_shape
         else:
             report = failure_report(node, index, function, module=module)
+            if report is None and isinstance(node, cst.Return) and (told_at := _error_place(node.value, function)):
+                report = FailureReport(node, Shape.ERROR_STRING, told_at)
             if report is None:
                 block = next((n for n in reversed(within) if isinstance(n, cst.IndentedBlock)), None)
                 text = _branch_text(node, index, function, block)
