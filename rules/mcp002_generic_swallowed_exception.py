@@ -781,6 +781,12 @@ def _find_swallowed(
                 # ``global _CACHE``, ``_CACHE = load_contacts()`` when stale, ``return _CACHE``: a cache of the
                 # outcome holds what the call answered, failures included
                 value = helper.assigned(value.value) or value
+            elif (
+                isinstance(value, cst.Name) and helper.bindings(value.value) == 1
+                and value.value not in _tested_names(helper)
+            ):  # fmt: skip
+                # ``snapshot = backend.latest()``, ``if snapshot: logger.info(...)``, ``return snapshot``
+                value = helper.assigned(value.value) or value
             if isinstance(value, cst.Await):
                 value = value.expression
             if isinstance(value, cst.Call):
@@ -788,6 +794,46 @@ def _find_swallowed(
                 if delegate is not None and delegate is not helper:
                     found |= _swallow_roots(delegate, delegate.module or index, None, depth + 1)
     return {root for root in found if root[0] != "False"} if within else found
+
+
+def _returns_outcome_of(function: FunctionInfo, calls: Collection[cst.Call]) -> bool:
+    """Whether a function returns the outcome of one of the given calls in its body as it is: ``return
+    backend.latest()``, or a local bound once to it and not tested (see :func:`_tested_names`) before ``return
+    snapshot``."""
+    wanted = {id(call) for call in calls}
+    for value in function.returns:
+        if isinstance(value, cst.Name) and function.bindings(value.value) == 1:
+            if value.value in _tested_names(function):
+                continue
+            value = function.assigned(value.value) or value
+        if isinstance(value, cst.Await):
+            value = value.expression
+        if id(value) in wanted:
+            return True
+    return False
+
+
+def _echoed_flag(try_node: cst.Try, function: FunctionInfo) -> str | None:
+    """The key under which a function answers, as it is, the flag that asked for the step a ``try`` does alone
+    under ``if args.add_link:`` (``"link_added": args.add_link``): the answer says the step was done whether or not
+    it failed. None otherwise."""
+    path = function.path_to(try_node) or []
+    branch = path[-3] if len(path) >= 3 else None
+    if not (
+        isinstance(branch, cst.If) and branch.orelse is None and isinstance(branch.body, cst.IndentedBlock)
+        and len(branch.body.body) == 1 and branch.body.body[0] is try_node
+        and isinstance(branch.test, (cst.Name, cst.Attribute))
+    ):  # fmt: skip
+        return None
+    for value in function.returns:
+        if isinstance(value, cst.Name) and function.bindings(value.value) == 1:
+            value = function.assigned(value.value) or value
+        for element in value.elements if isinstance(value, cst.Dict) else ():
+            if isinstance(element, cst.DictElement) and element.value.deep_equals(branch.test):
+                key = string_value(element.key)
+                if key is not None:
+                    return key
+    return None
 
 
 def _declared_global(function: FunctionInfo, name: str) -> bool:
@@ -1731,7 +1777,7 @@ def _tested_names(function: FunctionInfo) -> set[str]:
     for node in function.own_of(cst.If, cst.IfExp, cst.While, cst.Assert):
         if isinstance(node, cst.IfExp) and _empties_empty(node):
             continue
-        if isinstance(node, cst.If) and _read_as_success_in(node) is not None:
+        if isinstance(node, cst.If) and (_read_as_success_in(node) is not None or _only_remarks(node)):
             continue
         if isinstance(node, (cst.IfExp, cst.If)):
             # ``found if ok and isinstance(found, list) else []``, ``if isinstance(results, str):``: a type test
@@ -1741,6 +1787,19 @@ def _tested_names(function: FunctionInfo) -> set[str]:
         found.update(value_names(node.test)[0])
     function.memo[("MCP002.tested",)] = frozenset(found)
     return found
+
+
+def _only_remarks(node: cst.If) -> bool:
+    """Whether an ``if`` without ``else`` only makes remarks (``if snapshot: logger.info("read it")``): calls as
+    statements and ``pass``, so what the function goes on to return is the same either way."""
+    if node.orelse is not None or not isinstance(node.body, cst.IndentedBlock):
+        return False
+    return all(
+        isinstance(statement, cst.SimpleStatementLine)
+        and all(isinstance(small, cst.Pass) or isinstance(small, cst.Expr) and isinstance(small.value, cst.Call)
+                for small in statement.body)
+        for statement in node.body.body
+    )  # fmt: skip
 
 
 def _read_as_success_in(node: cst.If) -> str | None:
@@ -2907,7 +2966,10 @@ class GenericSwallowedException(Rule):
     swallowed value itself, or only logs and falls through to it), naming the callers whose reports it makes
     constant: that is where the exception is lost and where the fix goes (`except Exception: return None` in
     `get_client()`, "which list_layers() and 8 other callers then report as a constant failure"), also for one
-    place of a returned tuple (`return None, None`). Not when the rule already reports what the `except` answers
+    place of a returned tuple (`return None, None`), and for a helper whose outcome a caller returns as it is, up to
+    two callers up (`snapshot = store.latest()`, `if snapshot: logger.info(...)`, `return snapshot`, where a tool
+    tests what that caller returns: the store's `except` is where the failure is lost; an `if` that only makes
+    remarks does not count as a test of the outcome). Not when the rule already reports what the `except` answers
     (`return []` that a tool answers as a valid empty result), nor when the clause sends the exception back in
     another place (`return False, f"Error: {exc}"`): then the caller that drops it is where it is lost.
 
@@ -2971,7 +3033,11 @@ class GenericSwallowedException(Rule):
     call the helper through a base class whose method the helper overrides (`await store.flush()` with `store:
     Store`), and may be a function a tool picks from a table and returns the answer of as it is (`handler =
     ACTIONS.get(action)`, then `return await handler(store)`). Not when the answer carries what the tool read
-    after it (`book = catalog.get(book_id)`), or the helper returns a value.
+    after it (`book = catalog.get(book_id)`), or the helper returns a value. So is one whose `try` is the only
+    statement under a flag that asked for its step (`if request.notify_reader: try: mailer.send(...)`), in a
+    function whose answer (a tool's, or one a tool's answer holds) gives that flag back as it is (`{"reader_notified":
+    request.notify_reader}`): the answer says the step was done whether or not it failed; not where the answer
+    holds what the `try` set (`linked = True`).
 
     A broad `except` that only logs, prints or passes (then perhaps `continue`s, or `break`s out of the loop, as a
     paging loop that stops at the first failed page does; also in a worker function nested in the one that
@@ -4031,6 +4097,14 @@ class GenericSwallowedException(Rule):
         if claimed is not None and _does_work(try_node.body, function, self.context.index):
             self.report(node, f"{what} only logs, so {claimed}() answers as if it succeeded; report the failure or let it raise")
             return
+        echoed = _echoed_flag(try_node, function)
+        if echoed is not None and self._answers_tool(scope) and _does_work(try_node.body, function, self.context.index):
+            self.report(
+                node,
+                f"{what} only logs, so {function.name}() answers {echoed!r} as the flag that asked for this step, as "
+                "if it were done; report the failure in the answer or let it raise",
+            )
+            return
         gathered = _gathered(try_node, function) | _skipped_rest(node, try_node, self.context.ancestors)
         owner, owner_scope = function, scope
         closure = {name for name in gathered if function.bindings(name) == 0}
@@ -4139,20 +4213,26 @@ class GenericSwallowedException(Rule):
             "raise, or return the error",
         )
 
-    def _told_constant(self, helper: FunctionInfo, index: ModuleIndex) -> list[str]:
+    def _told_constant(self, helper: FunctionInfo, index: ModuleIndex, depth: int = 0) -> list[str]:
         """The callers in tool context whose own failure report this rule finds constant because the helper turned
         every exception into a value they test (see :meth:`_check_swallowing_helper`), in the project model's
-        order; worked out once per helper."""
-        known = helper.memo.get(("MCP002.told",))
+        order; also, up to two callers up, those of a caller that returns the helper's outcome as it is
+        (``snapshot = backend.latest()``, ``return snapshot``: the backend's ``except`` is where the failure is
+        lost). Worked out once per helper."""
+        known = helper.memo.get(("MCP002.told", depth))
         if known is not None:
             return list(known)
+        helper.memo[("MCP002.told", depth)] = ()  # a call cycle answers nothing more
         told: list[str] = []
         for caller, calls in index.call_sites(helper):
             if not calls or caller.node is helper.node:
                 continue
-            if helper.name in self._caller_reports(caller, index):
+            where = caller.module or index
+            if helper.name in self._caller_reports(caller, where):
                 told.append(caller.name)
-        helper.memo[("MCP002.told",)] = tuple(told)
+            elif depth < 2 and _returns_outcome_of(caller, calls):
+                told.extend(name for name in self._told_constant(caller, where, depth + 1) if name not in told)
+        helper.memo[("MCP002.told", depth)] = tuple(told)
         return told
 
     def _caller_reports(self, caller: FunctionInfo, index: ModuleIndex) -> tuple[str, ...]:
