@@ -1186,6 +1186,22 @@ def _extended_by(function: FunctionInfo, name: str) -> list[cst.BaseExpression]:
     return parts
 
 
+def _filled_over(function: FunctionInfo, name: str) -> list[cst.BaseExpression]:
+    """What a local list is filled from, when every fill of it sits in a ``for`` loop of the function (``for account
+    in accounts: if matches(account): ids.append(account["id"])``): each such loop's iterable, outermost first,
+    which leaves the list empty when it is; else none."""
+    fills = _fills(function, name)
+    if not fills:
+        return []
+    iterables: list[cst.BaseExpression] = []
+    for call in fills:
+        loops = [node for node in function.path_to(call) or [] if isinstance(node, cst.For)]
+        if not loops:
+            return []
+        iterables.extend(loop.iter for loop in loops if not any(loop.iter is seen for seen in iterables))
+    return iterables
+
+
 def _ends_in_continue(handler: cst.ExceptHandler, also_break: bool = False) -> bool:
     """Whether an ``except`` clause's last statement ends with ``continue`` (or, with ``also_break``, with
     ``break``: the loop stops, and the items or pages after the failed one are left out too)."""
@@ -1643,6 +1659,15 @@ def _outcome_calls(
                 ):  # ``companies = [{"cik": r["cik"]} for r in results]``: empty when what it goes through is
                     seen.add(name)
                     pending.append((bound, False, depth + 1))
+                    continue
+                if (
+                    isinstance(bound, cst.List) and not bound.elements and depth < 3 and name not in seen
+                    and not _extended_by(function, name) and (over := _filled_over(function, name))
+                ):  # fmt: skip
+                    # ``ids = []``, then ``for account in accounts: ... ids.append(...)``: a list filled only in
+                    # loops over what calls answered is empty when they are, like a comprehension over them
+                    seen.add(name)
+                    pending.extend((iterable, False, depth + 1) for iterable in over)
                     continue
                 if isinstance(bound, (cst.Dict, cst.List)) and not strict and depth < 3 and name not in seen:
                     seen.add(name)
@@ -3080,7 +3105,8 @@ class GenericSwallowedException(Rule):
     count or total, or annotated `-> int`): returned unchanged or inside a list, a dict, a
     comprehension, a slice, an f-string or a call such as `json.dumps` (`return arxiv.search(q)`, or `papers =
     search(q)` then `return [p.to_dict() for p in papers]`, also through a local bound to the comprehension,
-    `members = [...]` then `return {"members": members}`), or tested and answered with a text that says nothing
+    `members = [...]` then `return {"members": members}`, or to a list filled only in loops over it, `ids = []`
+    then `for account in await self._accounts(): ... ids.append(account["id"])`), or tested and answered with a text that says nothing
     was found (`if not results: return "No results found"`, also as the `"message"` of a dict, or a dict that
     answers `"found": False` without one, or handed to a project function that only wraps its text in
     `TextContent`, `return self._text("No invoices found")`; in a helper too,
