@@ -33,7 +33,7 @@ from mcp_lint.fixes import with_exception
 from mcp_lint.literals import string_value
 from mcp_lint.protocol_errors import argument, keyword_argument
 from mcp_lint.rule import Rule, RuleContext, ancestors_within
-from mcp_lint.traversal import binds, leaves, mentions, nodes, own_nodes, path_to, value_names
+from mcp_lint.traversal import binds, children, leaves, mentions, nodes, own_nodes, path_to, value_names
 
 _BUILTINS = frozenset(dir(builtins))
 _T = TypeVar("_T")
@@ -1639,15 +1639,17 @@ def _outcome_calls(
             keeps_none = keeps_none and keeps
             if isinstance(passed, cst.Name):
                 name = passed.value
+                # tested first; not when the binding that reaches here comes after every test of it
+                skipped = name in skip and not _tested_before_rebound(function, name, passed)
                 bound = None
-                if name not in skip and function.bindings(name) == 1:
+                if not skipped and function.bindings(name) == 1:
                     bound = function.assigned(name)
-                elif name not in skip:
+                elif not skipped:
                     # bound in each branch of a dispatcher: the binding that reaches this value
                     bound = function.reaching(name, function.path_to(passed) or [])
                 if isinstance(bound, cst.Await):
                     bound = bound.expression
-                if bound is None and index is not None and name not in skip:
+                if bound is None and index is not None and not skipped:
                     unpacked = function.unpacked(name)
                     bound = _awaited_at(index, function, *unpacked) if unpacked is not None else None
                 if isinstance(bound, cst.IfExp) and depth < 3 and name not in seen:
@@ -1795,10 +1797,15 @@ def _tested_names(function: FunctionInfo) -> set[str]:
     """The locals a function's ``if`` tests, conditional expressions and ``assert`` statements read; not a
     conditional that only puts an empty value in place of an empty one (``papers if papers else []``), which passes
     the outcome on either way."""
-    known = function.memo.get(("MCP002.tested",))
+    return set(_tests(function))
+
+
+def _tests(function: FunctionInfo) -> dict[str, list[cst.CSTNode]]:
+    """:func:`_tested_names`, each with the tests that read it; worked out once per function."""
+    known = function.memo.get(("MCP002.tests",))
     if known is not None:
-        return set(known)
-    found: set[str] = set()
+        return known  # type: ignore[no-any-return]
+    found: dict[str, list[cst.CSTNode]] = {}
     for node in function.own_of(cst.If, cst.IfExp, cst.While, cst.Assert):
         if isinstance(node, cst.IfExp) and _empties_empty(node):
             continue
@@ -1807,11 +1814,40 @@ def _tested_names(function: FunctionInfo) -> set[str]:
         if isinstance(node, (cst.IfExp, cst.If)):
             # ``found if ok and isinstance(found, list) else []``, ``if isinstance(results, str):``: a type test
             # lets an empty list or dict through
-            found.update(_read_untyped(node.test))
-            continue
-        found.update(value_names(node.test)[0])
-    function.memo[("MCP002.tested",)] = frozenset(found)
+            names = _read_untyped(node.test)
+        else:
+            names = set(value_names(node.test)[0])
+        for name in names:
+            found.setdefault(name, []).append(node)
+    function.memo[("MCP002.tests",)] = found
     return found
+
+
+def _tested_before_rebound(function: FunctionInfo, name: str, use: cst.CSTNode) -> bool:
+    """Whether every test of a local comes before the binding of it that reaches a use (``issues = first(id)``,
+    ``if issues: return issues``, then ``issues = by_name(id)`` and ``return json.dumps(issues)``): that binding is
+    not tested, and its outcome passes on as it is."""
+    if function.bindings(name) < 2:
+        return False
+    bound = function.reaching(name, function.path_to(use) or [])
+    tests = _tests(function).get(name)
+    return bound is not None and bool(tests) and all(_before(function, test, bound) for test in tests)
+
+
+def _before(function: FunctionInfo, first: cst.CSTNode, second: cst.CSTNode) -> bool:
+    """Whether a node of a function comes before another in the source (neither holding the other)."""
+    one, other = function.path_to(first) or [], function.path_to(second) or []
+    for at, (mine, theirs) in enumerate(zip(one, other)):
+        if mine is not theirs:
+            if at == 0:
+                return False
+            for child in children(one[at - 1]):
+                if child is mine:
+                    return True
+                if child is theirs:
+                    return False
+            return False
+    return False
 
 
 def _only_remarks(node: cst.If) -> bool:
@@ -3106,7 +3142,9 @@ class GenericSwallowedException(Rule):
     comprehension, a slice, an f-string or a call such as `json.dumps` (`return arxiv.search(q)`, or `papers =
     search(q)` then `return [p.to_dict() for p in papers]`, also through a local bound to the comprehension,
     `members = [...]` then `return {"members": members}`, or to a list filled only in loops over it, `ids = []`
-    then `for account in await self._accounts(): ... ids.append(account["id"])`), or tested and answered with a text that says nothing
+    then `for account in await self._accounts(): ... ids.append(account["id"])`; a local tested before it is bound
+    again passes on the later binding, `issues = first(id)`, `if issues: return ...`, then `issues = by_name(id)`
+    and `return json.dumps(issues)`), or tested and answered with a text that says nothing
     was found (`if not results: return "No results found"`, also as the `"message"` of a dict, or a dict that
     answers `"found": False` without one, or handed to a project function that only wraps its text in
     `TextContent`, `return self._text("No invoices found")`; in a helper too,
