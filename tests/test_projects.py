@@ -266,6 +266,28 @@ def test_editing_a_tool_rechecks_the_helper_whose_swallowed_outcome_it_passed_on
     assert codes(server) == before
 
 
+def test_editing_a_tool_rechecks_a_backend_two_modules_below_its_wrapper(tmp_path: Path) -> None:
+    """MCP002 reports a backend's ``except Exception: return None`` because a tool, through a wrapper that returns
+    the backend's answer as it is, answers a constant 'nothing found'; neither the backend's module nor the
+    wrapper's imports the tool's, yet editing the tool so that it no longer tests the snapshot drops the backend's
+    finding, and restoring the test brings the finding back."""
+    root = _copy(PROJECTS / "snapshot_backends", tmp_path)
+    run = RunOptions(jobs=1, cache_dir=tmp_path / "cache")
+    backend, server = root / "portfolio" / "backends" / "files.py", root / "portfolio" / "server.py"
+
+    def codes(path: Path) -> set[tuple[int, str]]:
+        return {(d.row, d.code) for r in check_paths([root], run) if r.path.resolve() == path.resolve()
+                for d in r.diagnostics}  # fmt: skip
+
+    assert codes(backend) == {(18, "MCP002")}
+    tested = '    if not snapshot:\n        return "No portfolio snapshots available. Run an analysis first."  # MCP002\n'
+    server.write_text(server.read_text().replace(tested, "", 1))
+    assert codes(backend) == set()
+    server.write_text(server.read_text().replace('    return f"Total', tested + '    return f"Total', 1))
+    assert codes(backend) == {(18, "MCP002")}
+    assert (12, "MCP002") in codes(server)
+
+
 def test_summaries_are_cached_by_content(tmp_path: Path) -> None:
     root = _copy(PROJECTS / "weather", tmp_path)
     cache = tmp_path / "cache"
