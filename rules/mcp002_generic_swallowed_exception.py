@@ -2700,11 +2700,14 @@ def _does_io(block: cst.CSTNode) -> bool:
     return False
 
 
-def _dropped_by_caller(function: FunctionInfo, index: ModuleIndex) -> tuple[str, str] | None:
+def _dropped_by_caller(function: FunctionInfo, index: ModuleIndex) -> tuple[str, str, bool] | None:
     """A caller that goes on without each item a function answers None for: in a loop it binds the call's outcome
     (``event = self._parse_event(raw)``), adds it only when it holds something (``if event: events.append(event)``,
-    with no ``else``) to a list its answer holds whole, and a tool's answer holds what it returns. Returns the
-    caller's name and the list's, or None. (Asked only of a function whose ``try`` talks to something outside, see
+    with no ``else``) to a list its answer holds whole, and a tool's answer holds what it returns; or, outside a
+    loop, it fills a section of its answer only when the outcome holds something (``thread_context = None``, then
+    ``if thread: thread_context = {...}``, with no ``else``, and the answer holds ``thread_context``), so the
+    section reads as having nothing to show. Returns the caller's name, the list's or section's, and whether it
+    is a section; or None. (Asked only of a function whose ``try`` talks to something outside, see
     :func:`_does_io`: a failed read of a record the code holds is a malformed item, not a failed operation.)"""
     for caller, calls in index.call_sites(function):
         where = caller.module or index
@@ -2715,6 +2718,9 @@ def _dropped_by_caller(function: FunctionInfo, index: ModuleIndex) -> tuple[str,
         for call in calls:
             path = caller.path_to(call) or []
             if not any(isinstance(p, (cst.For, cst.While)) for p in path):
+                section = _section_left_empty(caller, call, path, whole)
+                if section is not None and _answers_tool(scope, where):
+                    return caller.name, section, True
                 continue
             assign = next((p for p in reversed(path) if isinstance(p, cst.Assign)), None)
             if assign is None or len(assign.targets) != 1 or not isinstance(assign.targets[0].target, cst.Name):
@@ -2737,8 +2743,46 @@ def _dropped_by_caller(function: FunctionInfo, index: ModuleIndex) -> tuple[str,
                         and node.args and mentions(node.args[0].value, {name})
                         and _answers_tool(scope, where)
                     ):  # fmt: skip
-                        return caller.name, node.func.value.value
+                        return caller.name, node.func.value.value, False
     return None
+
+
+def _section_left_empty(
+    caller: FunctionInfo, call: cst.Call, path: Sequence[cst.CSTNode], whole: Collection[str]
+) -> str | None:  # fmt: skip
+    """The local a caller's answer holds whole that it sets only under a test that the call's outcome holds
+    something (``thread = analyze_thread(id)``, ``if thread: thread_context = {...}``, no ``else``), having bound
+    it to None or an empty value before: what stays in the answer when the call answers None. None otherwise."""
+    assign = path[-2] if len(path) >= 2 and isinstance(path[-2], cst.Assign) else None
+    if assign is None or len(assign.targets) != 1 or not isinstance(assign.targets[0].target, cst.Name):
+        return None
+    name = assign.targets[0].target.value
+    for branch in caller.own_of(cst.If):
+        failed = _failed_test(branch.test)
+        if failed is None or failed[1] or not (isinstance(failed[0], cst.Name) and failed[0].value == name):
+            continue
+        if branch.orelse is not None or not isinstance(branch.body, cst.IndentedBlock):
+            continue
+        for statement in branch.body.body:
+            for small in statement.body if isinstance(statement, cst.SimpleStatementLine) else ():
+                if not (isinstance(small, cst.Assign) and len(small.targets) == 1):
+                    continue
+                target = small.targets[0].target
+                if not (isinstance(target, cst.Name) and target.value in whole and target.value != name):
+                    continue
+                if caller.bindings(target.value) >= 2 and _before(caller, assign, branch) and any(
+                    _empty_value(value) is not None for value in _bound_values(caller, target.value)
+                ):  # fmt: skip
+                    return target.value
+    return None
+
+
+def _bound_values(function: FunctionInfo, name: str) -> list[cst.BaseExpression]:
+    """The values of a function's plain assignments to a local (``name = value``)."""
+    return [
+        a.value for a in function.own_of(cst.Assign)
+        if len(a.targets) == 1 and isinstance(a.targets[0].target, cst.Name) and a.targets[0].target.value == name
+    ]  # fmt: skip
 
 
 def _sent_whole(function: FunctionInfo) -> set[str]:
@@ -3119,7 +3163,9 @@ class GenericSwallowedException(Rule):
     None`, after a `try` that asks something outside (it awaits, calls a client, or calls something named for a
     request: `fetch_entry(id)`), is reported there when a caller binds its outcome in a loop and adds it only when it holds something
     (`if entry: entries.append(entry)`, with no `else` that lists the failed ones) to a list it returns whole, and
-    a tool answers with that: each failed item is left out of a listing that reads as complete. Work is a call that may fail for a
+    a tool answers with that: each failed item is left out of a listing that reads as complete. So is one whose
+    caller, in a tool's answer, fills a section only when the outcome holds something (`thread_context = None`,
+    then `if thread: thread_context = {...}`, with no `else`): the section reads as having nothing to show. Work is a call that may fail for a
     reason outside the code: not a builtin, a class, a method of a container, a string, a date or a regular
     expression, a log call, a project function whose broad `except` answers in place of every exception, or a
     call inside a nested `try` whose broad `except` catches it. Not reported: an `except` that keeps the failure
@@ -3673,6 +3719,8 @@ class GenericSwallowedException(Rule):
         ):  # fmt: skip
             self.report(
                 where,
+                f"{lead} None, which {dropping[0]}() reads as nothing to show, leaving {dropping[1]} empty in its "
+                "answer as if nothing failed; report the error" if dropping[2] else
                 f"{lead} None, which {dropping[0]}() skips, leaving the item out of {dropping[1]} as if nothing "
                 "failed; report the error",
             )
