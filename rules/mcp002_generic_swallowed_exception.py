@@ -781,14 +781,7 @@ def _find_swallowed(
                 # ``global _CACHE``, ``_CACHE = load_contacts()`` when stale, ``return _CACHE``: a cache of the
                 # outcome holds what the call answered, failures included
                 value = helper.assigned(value.value) or value
-            elif (
-                isinstance(value, cst.Name) and helper.bindings(value.value) == 1
-                and value.value not in _tested_names(helper)
-            ):  # fmt: skip
-                # ``snapshot = backend.latest()``, ``if snapshot: logger.info(...)``, ``return snapshot``
-                value = helper.assigned(value.value) or value
-            if isinstance(value, cst.Await):
-                value = value.expression
+            value = _returned_as_is(helper, value)
             if isinstance(value, cst.Call):
                 delegate = _called(index, helper, value)
                 if delegate is not None and delegate is not helper:
@@ -796,21 +789,24 @@ def _find_swallowed(
     return {root for root in found if root[0] != "False"} if within else found
 
 
+def _returned_as_is(function: FunctionInfo, value: cst.BaseExpression) -> cst.BaseExpression:
+    """What a returned value is as it is: the value a local bound once and not tested (see :func:`_tested_names`)
+    holds (``snapshot = backend.latest()``, ``if snapshot: logger.info(...)``, ``return snapshot``), without an
+    ``await``; the value itself otherwise."""
+    if (
+        isinstance(value, cst.Name) and function.bindings(value.value) == 1
+        and value.value not in _tested_names(function)
+    ):  # fmt: skip
+        value = function.assigned(value.value) or value
+    return value.expression if isinstance(value, cst.Await) else value
+
+
 def _returns_outcome_of(function: FunctionInfo, calls: Collection[cst.Call]) -> bool:
-    """Whether a function returns the outcome of one of the given calls in its body as it is: ``return
-    backend.latest()``, or a local bound once to it and not tested (see :func:`_tested_names`) before ``return
+    """Whether a function returns the outcome of one of the given calls in its body as it is (see
+    :func:`_returned_as_is`): ``return backend.latest()``, or ``snapshot = backend.latest()`` then ``return
     snapshot``."""
     wanted = {id(call) for call in calls}
-    for value in function.returns:
-        if isinstance(value, cst.Name) and function.bindings(value.value) == 1:
-            if value.value in _tested_names(function):
-                continue
-            value = function.assigned(value.value) or value
-        if isinstance(value, cst.Await):
-            value = value.expression
-        if id(value) in wanted:
-            return True
-    return False
+    return any(id(_returned_as_is(function, value)) in wanted for value in function.returns)
 
 
 def _echoed_flag(try_node: cst.Try, function: FunctionInfo) -> str | None:
