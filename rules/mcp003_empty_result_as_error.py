@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import builtins
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 
@@ -34,6 +35,8 @@ from mcp_lint.literals import integer_value, literal_value, string_value
 from mcp_lint.protocol_errors import keyword_argument
 from mcp_lint.rule import Rule, RuleContext, ancestors_within
 from mcp_lint.traversal import binds, children, leaves, mentions, nodes, path_to, value_names, walk_paths
+
+_BUILTINS = frozenset(dir(builtins))
 
 # Names of configuration, credentials, clients and connections: not the tool's result.
 _SETUP_NAME = re.compile(
@@ -1457,6 +1460,33 @@ class Flow:
 _CONVERSION_METHOD = re.compile(r"^(to_|as_)|^(dict|json|model_dump|model_dump_json|copy|keys|values|items|get)$")
 
 
+def _only_words(node: cst.If) -> bool:
+    """Whether an ``if`` (with its ``elif`` and ``else``) holds only simple statements that neither leave nor call
+    anything but a builtin or a list's ``append``/``extend`` (``if min_date: parts.append(f"since {min_date}")``):
+    it builds text, it does no work."""
+    blocks: list[cst.BaseSuite] = []
+    branch: cst.If | cst.Else | None = node
+    while branch is not None:
+        blocks.append(branch.body)
+        branch = branch.orelse if isinstance(branch, cst.If) else None
+    for block in blocks:
+        if not isinstance(block, cst.IndentedBlock):
+            return False
+        for line in block.body:
+            if not isinstance(line, cst.SimpleStatementLine) or not all(
+                isinstance(small, (cst.Assign, cst.AugAssign, cst.Expr)) for small in line.body
+            ):  # fmt: skip
+                return False
+            for call in nodes(line, prune=_SCOPES):
+                if isinstance(call, cst.Await) or isinstance(call, cst.Call) and not (
+                    isinstance(call.func, cst.Name) and call.func.value in _BUILTINS
+                    or isinstance(call.func, cst.Attribute) and isinstance(call.func.value, cst.Name)
+                    and call.func.attr.value in ("append", "extend")
+                ):  # fmt: skip
+                    return False
+    return True
+
+
 def _reports_in(block: cst.BaseSuite) -> list[cst.Return | cst.Raise]:
     """The ``return`` and ``raise`` statements of a branch, nested blocks included, nested functions not."""
     return [n for n in nodes(block, prune=_SCOPES) if isinstance(n, (cst.Return, cst.Raise))]
@@ -2546,7 +2576,8 @@ class EmptyResultAsError(Rule):
     the branch taken when the result is empty (nested blocks included), at a message that branch only sets and a
     later `if errmsg:` sends (no fix there), at the `else` of a non-empty test, and at the fall-through after
     `if rows: return ...` (also when that `if` is the last statement of an `if` without `else`, `if
-    isinstance(response, dict): ...`). The tests it knows: `not x`, `x is None`, `len(x) == 0`
+    isinstance(response, dict): ...`, and past `if` statements between them that only build the report's words,
+    `if since: words.append(f"since {since}")`). The tests it knows: `not x`, `x is None`, `len(x) == 0`
     (`< 1`), `x == []`, `x.empty` (pandas), the `else` of `"k" in r and r["k"]["items"]` (the key tests only
     guard the subscript), `not x.get("items")`, `"k" not in r or not r["k"]`, a missing key that holds a
     response's items (`"data" not in response`; not in a list or search, whose response always holds them, none
@@ -3163,8 +3194,11 @@ class EmptyResultAsError(Rule):
 
     def _after(self, node: cst.CSTNode, ancestors: Sequence[cst.CSTNode] | None = None) -> list[cst.Return | cst.Raise]:
         """The first ``return`` or ``raise`` among the simple statements right after a statement in its block (the
-        last of ``ancestors``, the walk's when None)."""
+        last of ``ancestors``, the walk's when None); an ``if`` that only builds the words of the report (``if
+        min_date: parts.append(f"since {min_date}")``) is passed over."""
         for statement in self._statements_after(node, ancestors):
+            if isinstance(statement, cst.If) and _only_words(statement):
+                continue
             if not isinstance(statement, cst.SimpleStatementLine):
                 return []
             found = [small for small in statement.body if isinstance(small, (cst.Return, cst.Raise))]
