@@ -852,13 +852,12 @@ def _outcome_roots(
             keeps_none = keeps_none and keeps
             helper = _called(index, function, call)
             if helper is None and depth < 2 and _record_made(call):
-                # ``if not conditions: summary = "Cluster appears healthy"``, then ``RCAReport(summary=summary,
-                # conditions=conditions)``: the record answers the local's emptiness as a success; not a record
-                # that only carries the local as one part among others (a degraded part, not an empty answer)
-                read = _read_as_success(function)
+                # ``TopicDetail(name=topic, config=config)``: each local a record is given by keyword is one part
+                # of the answer, as a value of a dict literal is (``RCAReport(summary=summary, conditions=
+                # conditions)`` answers an empty ``conditions`` so too)
                 pending.extend(
                     (arg.value, False, depth + 1) for arg in call.args
-                    if arg.keyword is not None and isinstance(arg.value, cst.Name) and arg.value.value in read
+                    if arg.keyword is not None and _given_as_is(arg.value)
                 )  # fmt: skip
                 continue
             if helper is None or helper is function:
@@ -870,6 +869,16 @@ def _outcome_roots(
                 # ``data=_format_pod(pod, events)`` over ``def _format_pod(pod, events): return {..., "events":
                 # events}``: what the call is given for a part of its answer is a part of this one
                 pending.extend((given, False, depth + 1) for given in _relayed_arguments(helper, call))
+
+
+def _given_as_is(value: cst.BaseExpression) -> bool:
+    """Whether a record is given a value as it is: a local, or the outcome of a call that is not a builtin's
+    (``config=config``, ``events=service.events(day)``; not ``note=str(conditions)``, a text made of it)."""
+    if isinstance(value, cst.Await):
+        value = value.expression
+    if isinstance(value, cst.Call):
+        return not (isinstance(value.func, cst.Name) and value.func.value in _BUILTINS)
+    return isinstance(value, cst.Name)
 
 
 def _implemented_by(index: ModuleIndex, caller: FunctionInfo, call: cst.Call, helper: FunctionInfo) -> list[FunctionInfo]:
@@ -896,15 +905,6 @@ def _record_made(call: cst.Call) -> bool:
         _RECORD_CLASS.match(last) is not None and not last.endswith(("Error", "Exception"))
         and any(arg.keyword is not None for arg in call.args)
     )  # fmt: skip
-
-
-def _read_as_success(function: FunctionInfo) -> frozenset[str]:
-    """The locals whose emptiness a function answers as a success (see :func:`_read_as_success_in`)."""
-    known = function.memo.get(("MCP002.read_as_success",))
-    if known is None:
-        known = frozenset(name for node in function.own_of(cst.If) if (name := _read_as_success_in(node)) is not None)
-        function.memo[("MCP002.read_as_success",)] = known
-    return known
 
 
 def _relayed_arguments(helper: FunctionInfo, call: cst.Call) -> list[cst.BaseExpression]:
@@ -1620,7 +1620,8 @@ def _outcome_calls(
     bound once to one (``repos = get_items(...)`` then ``return [convert(r) for r in repos]``), to a comprehension
     over one (``companies = [{...} for r in results]``, then ``return {"companies": companies}``), or to a dict or
     list literal that holds it (``response = {"result": {"groups": groups}}`` then ``return
-    json.dumps(response)``), each with whether None passes; locals in ``skip`` (tested before the return) are not
+    json.dumps(response)``, or ``reply = {"original": original, "related": related}`` holding it as one part of
+    several), each with whether None passes; locals in ``skip`` (tested before the return) are not
     followed. A local bound more than once is read from the binding that reaches the value (``comments =
     get_comments(...)`` in one branch of a low-level dispatcher). A local bound once to a conditional is followed
     into its arms (``docs = found if ok else []``); with ``index``, a local unpacked from a project function that
@@ -1671,6 +1672,10 @@ def _outcome_calls(
                     seen.add(name)
                     if _one_payload(bound, function):
                         pending.append((bound, keeps_none, depth + 1))
+                    elif bound.elements:
+                        # ``result = {"name": topic, "config": config, "owner": meta.owner}``: each value is one
+                        # part of the answer, as in a literal returned as it is
+                        pending.append((bound, False, depth + 1))
                     elif isinstance(bound, cst.Dict) and not bound.elements:
                         # ``results = {}``, then ``results["projects"] = search_projects(q)`` for each part: a
                         # dict made only of what calls return holds their outcomes, as a literal of them does
@@ -1759,8 +1764,9 @@ _METADATA_CALLS = frozenset({"len", "str", "int", "bool", "now", "utcnow", "isof
 def _one_payload(literal: cst.Dict | cst.List, function: FunctionInfo) -> bool:
     """Whether a dict or list literal holds one value beside what describes it: ``{"timestamp":
     datetime.now().isoformat(), "operation": "get_server_groups", "result": {"count": len(groups), "groups":
-    groups}}`` is the answer ``groups`` with its metadata; an assessment that also holds what other calls found
-    is a larger answer, of which the swallowed value is one part."""
+    groups}}`` is the answer ``groups`` with its metadata, and None there is the whole answer; an assessment that
+    also holds what other calls found is a larger answer, of which the swallowed value is one part (None there is a
+    part left out, an empty list a part that reads as found empty)."""
     params = {p.name.value for p in function.node.params.params}
     payload: set[str] = set()
     measured: set[str] = set()
@@ -2796,15 +2802,16 @@ def _sent_whole(function: FunctionInfo) -> set[str]:
             and isinstance(assign.value, cst.Name)
         ):  # fmt: skip
             whole.add(assign.value.value)
-    # ``response = {"status": "success", "tables": tables}``, then ``return response``: what the literal holds whole
-    pending = [name for name in whole if function.bindings(name) == 1]
+    # ``response = {"status": "success", "tables": tables}``, then ``return response``: what the literal holds whole,
+    # in each literal the local is bound to (``result = {...}`` before each of two returns)
+    pending = list(whole)
     while pending:
         name = pending.pop()
-        value = function.assigned(name)
-        if isinstance(value, (cst.Dict, cst.List, cst.Tuple)):
-            for inner in _whole_names(value, ()) - whole:
-                whole.add(inner)
-                if function.bindings(inner) == 1:
+        values = _bound_values(function, name) or [function.assigned(name)]
+        for value in values:
+            if isinstance(value, (cst.Dict, cst.List, cst.Tuple)):
+                for inner in _whole_names(value, ()) - whole:
+                    whole.add(inner)
                     pending.append(inner)
     function.memo[("MCP002.sent",)] = frozenset(whole)
     return whole
@@ -3057,9 +3064,8 @@ class GenericSwallowedException(Rule):
     An emptiness test does not stop a helper's swallowed value when the tool answers the empty branch as a success
     (`if not stuck: return "No stuck jobs"`, `if not problems: summary = "Cluster appears healthy"`): the failure
     reads as that answer. The value is followed through a list made only by extending it with calls' outcomes
-    (`problems = []`, `problems.extend(_check_nodes(cluster))` for each check), into a record that answers its
-    emptiness so (`return RCAReport(summary=summary, conditions=problems)`, not a record that only carries it as
-    one part among others), and through `report.model_dump()`. A type test (`if isinstance(found, str):`) does
+    (`problems = []`, `problems.extend(_check_nodes(cluster))` for each check), into a record built by keyword
+    (`return RCAReport(summary=summary, conditions=problems)`), and through `report.model_dump()`. A type test (`if isinstance(found, str):`) does
     not stop it either, and an empty page may hold counts of `0` or come from a project function that only builds
     one (`return self._create_empty_threads_response(ticket_id)`).
 
@@ -3152,7 +3158,8 @@ class GenericSwallowedException(Rule):
     self.parse_all()`), or appends to or adds to a collection held in it (`summary["owners"].add(name)`); the
     function returns it whole when a `return` sends it, a slice of it, its length or a method's outcome on it, or a
     dict it so sends holds it under a key (`details["recent_builds"] = recent`, or `response = {"tables": tables,
-    "total_tables": len(tables)}` bound once, then `return response`), not only one member of it
+    "total_tables": len(tables)}`, then `return response`, also where `response` is bound to another
+    literal before another `return`), not only one member of it
     (`article["title"]`). A helper that returns no value and adds so to a parameter
     (`self._add_owner(summary, filing)`) adds to the local its caller passes, and is reported where its caller
     returns that local whole. A helper whose broad `except` answers None, also by falling through to `return
@@ -3202,8 +3209,12 @@ class GenericSwallowedException(Rule):
     module-level cache of it, `global _CACHE`, `_CACHE = load_contacts()`, `return _CACHE`), not as one
     field or line of a larger answer (`{"count": n, "period": period}`, `f"PDF: {status}"`). A dict the tool
     builds around the outcome with only what describes it (`{"timestamp": datetime.now().isoformat(), "result":
-    {"count": len(groups), "groups": groups}}`) is that outcome; one that also holds what other calls found is a
-    larger answer, unless every part of it is such an outcome: a helper that returns a dict made only of calls of
+    {"count": len(groups), "groups": groups}}`) is that outcome, `None` included. In one that also holds what
+    other calls found, bound to a local first or not, and in a record the tool builds by keyword from locals or
+    calls (`TopicDetail(name=topic, partitions=partitions, config=config)`, not `note=str(conditions)`), the
+    outcome is one part of a larger answer: an empty list or dict there reads as a part found empty and is
+    reported, `None` is a part left out and is not. A helper's own answer is a larger one too, unless every part
+    of it is such an outcome: a helper that returns a dict made only of calls of
     helpers that each turn every exception into an empty value (`return {"projects": self.search_projects(q),
     "uploads": self.search_uploads(q)}`) swallows too, and a dict the tool fills key by key with calls' outcomes
     only (`results = {}`, then `results["projects"] = search_projects(q)`) holds them as a literal of them does.
