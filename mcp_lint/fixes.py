@@ -180,9 +180,12 @@ def protocol_error_fix(node: cst.Raise, decision: Replacement | NoReplacement | 
 
 def _before_trailing_space(inner: str, suffix: str) -> str:
     """A string literal's source text with ``suffix`` put before its trailing blanks and escaped line breaks
-    (``"Error fetching reviews.\\n\\n"`` keeps its blank line after the added text)."""
+    (``"Error fetching reviews.\\n\\n"`` keeps its blank line after the added text); after a closing full stop,
+    as a sentence of its own (``"Token is invalid. Check the token."`` ends ``"... the token. Cause: ..."``)."""
     tail = re.search(r"(\\[nrt]|\s)*$", inner)
     at = tail.start() if tail is not None else len(inner)
+    if suffix.startswith(": ") and inner[:at].endswith(".") and not inner[:at].endswith(".."):
+        suffix = " Cause" + suffix
     return inner[:at] + suffix + inner[at:]
 
 

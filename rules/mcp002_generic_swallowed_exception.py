@@ -439,6 +439,11 @@ def _dropping_helper(
 #: says that something is not there, so a swallowed False reads as "not found" in its callers' answers.
 _PREDICATE = re.compile(r"^_*(is|has|can|contains|exists?)_|exists?$|_exists?_", re.IGNORECASE)
 _FAILURE_PHRASE = re.compile(r"\b(could ?n[o']t|can ?n[o']t|unable to|failed|failure|aborted)\b", re.IGNORECASE)
+#: Words that say something went wrong, or that what was asked for is not usable, anywhere in a text.
+_FAILED_ANYWHERE = re.compile(
+    r"\b(could ?n[o']t|can ?n[o']t|unable to|failed|failure|aborted|error|invalid|expired|(not |un)available)\b",
+    re.IGNORECASE,
+)
 
 
 def _branch_text(
@@ -598,8 +603,9 @@ def _missing_key(helper: FunctionInfo, key: str, index: ModuleIndex) -> bool:
     return bool(keys) and all(key not in k for k in keys)  # type: ignore[union-attr]
 
 
-def _records_exception(handler: cst.ExceptHandler, name: str) -> bool:
-    """Whether an ``except`` clause stores its exception in the value ``name`` (``info["reason"] = f"{exc}"``)."""
+def _records_exception(handler: cst.ExceptHandler, name: str | None) -> bool:
+    """Whether an ``except`` clause stores its exception in the value ``name`` (``info["reason"] = f"{exc}"``), or
+    in any local when ``name`` is None (``content = f"Error reading file: {e}"``)."""
     bound = handler.name.name if handler.name is not None else None
     if not isinstance(bound, cst.Name):
         return False
@@ -610,7 +616,7 @@ def _records_exception(handler: cst.ExceptHandler, name: str) -> bool:
             root = target.target
             while isinstance(root, (cst.Subscript, cst.Attribute)):
                 root = root.value
-            if isinstance(root, cst.Name) and root.value == name:
+            if isinstance(root, cst.Name) and (name is None or root.value == name):
                 return True
     return False
 
@@ -2998,7 +3004,9 @@ class GenericSwallowedException(Rule):
     report that loses it.
     Every failure shape counts: a raised exception, a `CallToolResult(isError=True)`, an error dict
     (`{"error": ...}`, `{"success": False}`, ...), also in an envelope (`{"result": {"error": ...}}`), or a list
-    of them, `json.dumps` of one, an `"Error: ..."`/`"Failed to ..."` string (also in `[TextContent(...)]`), an
+    of them, `json.dumps` of one, an `"Error: ..."`/`"Failed to ..."` string (also in `[TextContent(...)]`; in
+    the tool's own answer, a string that says anywhere that something failed or is invalid, expired or not
+    available: `"Token is invalid or expired. Check the token."`), an
     error-response model (`ErrorResponse(message=...)`, also `.model_dump()`ed), a bare `False` returned by the
     tool itself (not by a helper, whose callers decide), or a same-module helper that builds one. Handing the
     exception to a helper that drops it counts as leaving it out: `return format_error("get_chat", e)`, where the
@@ -3111,8 +3119,9 @@ class GenericSwallowedException(Rule):
     computes from work that may fail for a reason outside the code, to a made-up value: a zero, an empty string, a
     placeholder word or a constant failure text (`except Exception: filled_cells = 0`, then `return f"Cleared
     {filled_cells} cells"`; `file_name = "Unknown"`; `snippet = "Unable to load preview"`); reported once per
-    `except`. Not a default for an input that does not parse (`try: size = int(limit)`), and not `None` or
-    `False`, which a later test of the local reads as the failure. An `except` that adds a stand-in for the
+    `except`. Not a default for an input that does not parse (`try: size = int(limit)`), not `None` or
+    `False`, which a later test of the local reads as the failure, and not where the clause keeps the exception
+    in another local (`content = f"Error reading file: {e}"` beside `size = 0`). An `except` that adds a stand-in for the
     item its `try` adds, with a placeholder in place of a value and nothing of the exception
     (`states.append({"device": device_id, "state": "unknown"})`; or `False`, `0` or `None` where the `try`'s item
     computes the value, `"read": False` for `"read": grants.can_read`, also bound to a local first or in a nested
@@ -3327,7 +3336,8 @@ class GenericSwallowedException(Rule):
 
     ## Fix safety
     The fix is unsafe, because it changes what the model reads. It keeps the original text and adds the
-    exception's type and message, `f"<original text>: {type(exc).__name__}: {exc}"`, in the same shape as
+    exception's type and message, `f"<original text>: {type(exc).__name__}: {exc}"` (after a closing full stop,
+    `f"<original text>. Cause: {type(exc).__name__}: {exc}"`), in the same shape as
     before: the string, the dict field (`error`, `message`, ...), the exception's argument or the
     `TextContent` text. It binds the exception `as exc` when the clause has no name (a bare `except:` becomes
     `except BaseException as exc:`, which catches the same). There is no fix when the report comes from a
@@ -3412,6 +3422,14 @@ class GenericSwallowedException(Rule):
             report = FailureReport(node, shape, payload) if shape is not None else None  # type: ignore[arg-type]
         else:
             report = failure_report(node, self.context.index, scope.function, module=self.context.module)
+            if report is None and isinstance(node, cst.Return) and (
+                scope.result_of is not None or scope.registered
+            ) and isinstance(node.value, (cst.SimpleString, cst.FormattedString, cst.ConcatenatedString)) and (
+                _FAILED_ANYWHERE.search(literal_text(node.value))
+            ):  # fmt: skip
+                # ``except Exception: return "Token is **invalid** or expired. Check META_ACCESS_TOKEN."``: the
+                # tool's own answer to every exception is a text that says something went wrong
+                report = FailureReport(node, Shape.ERROR_STRING, node.value)
             if report is not None and report.shape is Shape.HELPER and _falls_back(report.payload, self.context.index, scope.function):
                 return  # ``except Exception: return _send_direct(recipient, message)``: the work tried another way
         informativeness = _Informativeness(self.context.index, scope.function, handler, [*within, node])
@@ -4037,7 +4055,8 @@ class GenericSwallowedException(Rule):
         and computes the local (not a literal), a zero or ``-1``, an empty string, a placeholder word ("Unknown", "?"),
         a dict holding such a word (``{"total": "?"}``) or a constant failure text (``except Exception: filled_cells = 0``, then ``return f"Cleared {filled_cells}
         cells"``; ``snippet = "Unable to load preview"``): the answer shows a made-up value as a real one. None
-        otherwise (also for None and False, which a later test of the local reads as the failure)."""
+        otherwise (also for None and False, which a later test of the local reads as the failure, and where the
+        clause stores the exception in another local, ``content = f"Error reading file: {e}"``)."""
         scope = self.context.scope
         value = node.value
         empty = _empty_value(value)
@@ -4062,6 +4081,8 @@ class GenericSwallowedException(Rule):
         try_node = within[at - 1] if at else None
         if not isinstance(try_node, cst.Try) or _guards_import(try_node) or not _quiet(handler):
             return None
+        if _records_exception(handler, None):
+            return None  # ``content = f"Error reading file: {e}"`` beside ``file_size = 0``: the failure is kept
         computed = [
             n.value for n in nodes(try_node.body, prune=_SCOPES)
             if isinstance(n, cst.Assign) and any(binds(t.target, name) for t in n.targets)
