@@ -3073,8 +3073,8 @@ class GenericSwallowedException(Rule):
     (`if not stuck: return "No stuck jobs"`, `if not problems: summary = "Cluster appears healthy"`): the failure
     reads as that answer. The value is followed through a list made only by extending it with calls' outcomes
     (`problems = []`, `problems.extend(_check_nodes(cluster))` for each check), into a record built by keyword
-    (`return RCAReport(summary=summary, conditions=problems)`), and through `report.model_dump()`. A type test (`if isinstance(found, str):`) does
-    not stop it either, and an empty page may hold counts of `0` or come from a project function that only builds
+    (`return RCAReport(summary=summary, conditions=problems)`), and through `report.model_dump()`. A type test
+    (`if isinstance(found, str):`) does not stop it either, and an empty page may hold counts of `0` or come from a project function that only builds
     one (`return self._create_empty_threads_response(ticket_id)`).
 
     Such a swallow is also reported once where it happens, at the helper's broad `except` (that answers the
@@ -3121,8 +3121,8 @@ class GenericSwallowedException(Rule):
     {filled_cells} cells"`; `file_name = "Unknown"`; `snippet = "Unable to load preview"`); reported once per
     `except`. Not a default for an input that does not parse (`try: size = int(limit)`), not `None` or
     `False`, which a later test of the local reads as the failure, and not where the clause keeps the exception
-    in another local (`content = f"Error reading file: {e}"` beside `size = 0`). An `except` that adds a stand-in for the
-    item its `try` adds, with a placeholder in place of a value and nothing of the exception
+    in another local (`content = f"Error reading file: {e}"` beside `size = 0`). An `except` that adds a stand-in
+    for the item its `try` adds, with a placeholder in place of a value and nothing of the exception
     (`states.append({"device": device_id, "state": "unknown"})`; or `False`, `0` or `None` where the `try`'s item
     computes the value, `"read": False` for `"read": grants.can_read`, also bound to a local first or in a nested
     dict), makes the failed item read as a real one, and is reported there; one that carries the error (`"error":
