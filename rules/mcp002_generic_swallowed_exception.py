@@ -2786,11 +2786,15 @@ def _section_left_empty(
 
 
 def _bound_values(function: FunctionInfo, name: str) -> list[cst.BaseExpression]:
-    """The values of a function's plain assignments to a local (``name = value``)."""
-    return [
-        a.value for a in function.own_of(cst.Assign)
-        if len(a.targets) == 1 and isinstance(a.targets[0].target, cst.Name) and a.targets[0].target.value == name
-    ]  # fmt: skip
+    """The values of a function's plain assignments to a local (``name = value``); worked out once per function."""
+    known: dict[str, list[cst.BaseExpression]] | None = function.memo.get(("MCP002.bound_values",))
+    if known is None:
+        known = {}
+        for a in function.own_of(cst.Assign):
+            if len(a.targets) == 1 and isinstance(a.targets[0].target, cst.Name):
+                known.setdefault(a.targets[0].target.value, []).append(a.value)
+        function.memo[("MCP002.bound_values",)] = known
+    return known.get(name, [])
 
 
 def _sent_whole(function: FunctionInfo) -> set[str]:
