@@ -434,16 +434,14 @@ def _dropping_helper(
     return helper
 
 
-#: Words that say something went wrong, anywhere in a text.
 #: A helper named as a question of presence (``_database_exists``, ``is_vector_store``, ``has_access``): its False
 #: says that something is not there, so a swallowed False reads as "not found" in its callers' answers.
 _PREDICATE = re.compile(r"^_*(is|has|can|contains|exists?)_|exists?$|_exists?_", re.IGNORECASE)
-_FAILURE_PHRASE = re.compile(r"\b(could ?n[o']t|can ?n[o']t|unable to|failed|failure|aborted)\b", re.IGNORECASE)
-#: Words that say something went wrong, or that what was asked for is not usable, anywhere in a text.
-_FAILED_ANYWHERE = re.compile(
-    r"\b(could ?n[o']t|can ?n[o']t|unable to|failed|failure|aborted|error|invalid|expired|(not |un)available)\b",
-    re.IGNORECASE,
-)
+_FAILURE_WORDS = r"could ?n[o']t|can ?n[o']t|unable to|failed|failure|aborted"
+#: Words that say something went wrong, anywhere in a text.
+_FAILURE_PHRASE = re.compile(rf"\b({_FAILURE_WORDS})\b", re.IGNORECASE)
+#: The same, or that what was asked for is not usable (a tool's own answer to every exception).
+_FAILED_ANYWHERE = re.compile(rf"\b({_FAILURE_WORDS}|error|invalid|expired|(not |un)available)\b", re.IGNORECASE)
 
 
 def _branch_text(
