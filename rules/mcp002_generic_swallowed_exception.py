@@ -1553,6 +1553,18 @@ def _returned(function: FunctionInfo, name: str) -> bool:
     return False
 
 
+def _sent_choice(node: cst.Assign, function: FunctionInfo) -> bool:
+    """Whether an assignment binds a local the function returns (see :func:`_returned`), or a key of one, to a
+    value that chooses between two arms (``response = {"message": "Synced" if success else "Sync failed"}``,
+    ``results[device] = {"status": "connected" if ok else "failed"}``)."""
+    stored = _stored_in(node.targets[0].target) if len(node.targets) == 1 else None
+    if not isinstance(stored, cst.Name):
+        return False
+    if not any(isinstance(n, cst.IfExp) for n in nodes(node.value, prune=(cst.Lambda,))):
+        return False
+    return _returned(function, stored.value)
+
+
 def _raises_given(node: cst.CSTNode, function: FunctionInfo) -> bool:
     """Whether a ``raise`` raises an exception object the function did not build from constants: a parameter or a
     local bound to anything but a call (``raise fallback_error``, given by the caller with the real cause)."""
@@ -3033,7 +3045,8 @@ class GenericSwallowedException(Rule):
     return result` followed by the report, a (result, error) pair whose error place holds only a text, where the
     function answers success the other way round elsewhere (`if series is None: return None, f"RSI came out empty
     (length: {length})"` beside `return series, None`), `"Saved" if ok else "Failed to
-    save"`, or `results.append("Failed to save ...")` for one item of many (a note in a log or warnings list
+    save"` (also in a local or a key of one the function answers with: `response = {"message": "Synced" if
+    success else "Sync failed"}` then `return json.dumps(response)`), or `results.append("Failed to save ...")` for one item of many (a note in a log or warnings list
     counts only where the branch then gives up, not where it skips the item). The failure branch may be taken on
     more than the helper's outcome (`if not folder or folder["kind"] != "dir":`, the `else` of
     `if ok and ...:`) or only when another test holds too (`if not agent and not metadata:`: then the report is
@@ -3569,7 +3582,7 @@ class GenericSwallowedException(Rule):
                 previous = body[at_statement - 1] if at_statement else None
                 if isinstance(previous, cst.If) and previous.orelse is None and _leaves_when_done(previous.body):
                     found = self._swallowing_test(previous.test, False, function, path=[*within[: at_block + 1], previous])
-        if found is None and isinstance(node, cst.Return) and node.value is not None:
+        if found is None and isinstance(node, (cst.Return, cst.Assign)) and node.value is not None:
             for inner in nodes(node.value, prune=(cst.Lambda,)):
                 if isinstance(inner, cst.IfExp):
                     for arm, in_body in ((inner.body, True), (inner.orelse, False)):
@@ -4033,11 +4046,15 @@ class GenericSwallowedException(Rule):
             if not _gives_up(handler) and _returned(scope.function, name):
                 self._check(node)
             return
-        if stored is not target:
-            return  # a key of a result set in a branch: not a report built there and sent later
         branch = next((n for n in reversed(within) if isinstance(n, cst.If)), None)
         if branch is None:
+            if _sent_choice(node, scope.function):
+                # ``response = {"message": "Synced" if success else "Sync failed"}``, then ``return
+                # json.dumps(response)``: the failing arm is the report, sent later
+                self._check_swallowing_helper(node, within, scope.function)
             return
+        if stored is not target:
+            return  # a key of a result set in a branch: not a report built there and sent later
         if not any(name in value_names(value)[0] for value in scope.function.returns):
             return  # never sent
         if failure_shape(node.value, self.context.index, scope.function, module=self.context.module) is None:
@@ -4391,10 +4408,14 @@ class GenericSwallowedException(Rule):
             saved, self._blamed = self._blamed, blamed
             try:
                 with self._sandbox(where, scope):
-                    for node in [*caller.own_of(cst.Return), *caller.own_of(cst.Raise)]:
+                    chosen = [a for a in caller.own_of(cst.Assign) if _sent_choice(a, caller)]
+                    for node in [*caller.own_of(cst.Return), *caller.own_of(cst.Raise), *chosen]:
                         within = (caller.path_to(node) or [node])[:-1]
-                        if within and not any(isinstance(n, cst.ExceptHandler) for n in within):
-                            self._check_swallowing_helper(node, within, caller)
+                        if not within or any(isinstance(n, cst.ExceptHandler) for n in within):
+                            continue
+                        if isinstance(node, cst.Assign) and any(isinstance(n, cst.If) for n in within):
+                            continue  # a report built in a branch: judged where the branch is (visit_Assign)
+                        self._check_swallowing_helper(node, within, caller)
             finally:
                 self._blamed = saved
         caller.memo[("MCP002.blamed",)] = tuple(blamed)
