@@ -22,6 +22,7 @@ from mcp_lint.failures import (
     caught_types,
     failure_report,
     is_error_string,
+    is_false,
     is_true,
     literal_key,
     literal_text,
@@ -597,9 +598,11 @@ def _word_verdict(word: str) -> str | None:
 
 
 def _annotated_verdict(function: FunctionInfo | None) -> str | None:
-    """"read" when the decorator that registers a tool declares it read-only (``@mcp.tool(annotations=
-    ToolAnnotations(readOnlyHint=True))``, also ``annotations={"readOnlyHint": True}``): its author says it changes
-    nothing, which is what the other verdicts look for in its name, docstring and work; None otherwise."""
+    """What the decorator that registers a tool declares of it, as MCP tool annotations: "read" when it is
+    read-only (``@mcp.tool(annotations=ToolAnnotations(readOnlyHint=True))``, also ``annotations={"readOnlyHint":
+    True}``), "action" when it says the tool may change its environment (``readOnlyHint=False`` written out, or
+    ``destructiveHint=True``: ``fetch_external_fulltext`` that attaches what it fetches); None otherwise. Its
+    author's word, so it comes before what the name, docstring and work of the tool suggest."""
     if function is None:
         return None
     for decorator in function.node.decorators:
@@ -612,8 +615,12 @@ def _annotated_verdict(function: FunctionInfo | None) -> str | None:
             hints = {key: e.value for e in value.elements if (key := literal_key(e)) is not None}
         else:
             continue
-        if is_true(hints.get("readOnlyHint", hints.get("read_only_hint"))):
+        read_only = hints.get("readOnlyHint", hints.get("read_only_hint"))
+        if is_true(read_only):
             return "read"
+        destructive = hints.get("destructiveHint", hints.get("destructive_hint"))
+        if is_false(read_only) or is_true(destructive):
+            return "action"
     return None
 
 
@@ -2718,8 +2725,10 @@ class EmptyResultAsError(Rule):
     builds the answer. A tool whose name and docstring name no known verb (`paper_authors`) reads when it answers
     with what a read gives (`return await client.get_paper_authors(request)`) and calls nothing that acts; one
     whose registration declares it read-only (`@mcp.tool(annotations=ToolAnnotations(readOnlyHint=True))`, the MCP
-    tool annotation for a tool that does not modify its environment) reads too, in its own body (its helpers may
-    take apart what it was given). When
+    tool annotation for a tool that does not modify its environment) reads, in its own body (its helpers may
+    take apart what it was given), whatever its name says; one whose registration says it may modify its
+    environment (`readOnlyHint=False` written out, or `destructiveHint=True`) acts, with every helper it reaches,
+    even when named for a read (`fetch_external_fulltext`, which attaches what it fetches). When
     none of this tells a read from an action (a tool named `clip_color` or
     `timeline(action=...)` outside its operation branches, a branch for `("get_stats", "purge")` together),
     nothing is reported: a guess would be wrong for the actions.
@@ -3349,8 +3358,8 @@ class EmptyResultAsError(Rule):
             if handler.is_dispatcher:
                 return _verdict(_branch_tools(handler, chain))
             return (
-                _verdict(_tool_names(handler)[:1]) or _described_verdict(handler.function)
-                or _work_verdict(handler.function) or _annotated_verdict(handler.function)
+                _annotated_verdict(handler.function) or _verdict(_tool_names(handler)[:1])
+                or _described_verdict(handler.function) or _work_verdict(handler.function)
             )  # fmt: skip
         verdict = _combine([self._cached_verdict(h, scope.function) for h in scope.handlers])
         if verdict is not None and verdict != "mixed":
@@ -3416,7 +3425,9 @@ class EmptyResultAsError(Rule):
         ``if action == "extract_frames":``, whose calls lead to the helper)."""
         if not handler.is_dispatcher:
             function = self.context.index.definition(handler)
-            verdict = _verdict(_tool_names(handler)[:1])
+            declared = _annotated_verdict(function)
+            # a tool declared read-only reads in its own body only (its helpers may take apart what it was given)
+            verdict = "action" if declared == "action" else _verdict(_tool_names(handler)[:1])
             if verdict is not None or function is None:
                 return verdict
             operations = self._operations_of(function).get(self.context.index.key_of(helper), [])
