@@ -1553,6 +1553,47 @@ def _returned(function: FunctionInfo, name: str) -> bool:
     return False
 
 
+def _constant_key(node: cst.Subscript) -> str | None:
+    """The key of ``data["key"]``, when it is one plain string literal; else None."""
+    if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
+        return None
+    key = node.slice[0].slice.value
+    return string_value(key) if isinstance(key, cst.SimpleString) else None
+
+
+def _keys_read(function: FunctionInfo, name: str) -> set[str] | None:
+    """The keys under which a function reads a local dict (``data["info"]``, ``data.get("info", {})``), when it
+    uses the local only that way (and binds or fills it); None when the local goes anywhere whole (returned,
+    passed on, iterated, serialised)."""
+    written: set[int] = set()
+    for a in function.own_of(cst.Assign, cst.AugAssign, cst.AnnAssign):
+        for target in [t.target for t in a.targets] if isinstance(a, cst.Assign) else [a.target]:
+            written.add(id(target))
+    keyed: set[int] = set()
+    read: set[str] = set()
+    for node in function.own_of(cst.Subscript, cst.Call):
+        if isinstance(node, cst.Subscript) and isinstance(node.value, cst.Name) and node.value.value == name:
+            key = _constant_key(node)
+            if key is None:
+                return None
+            keyed.add(id(node.value))
+            if id(node) not in written:
+                read.add(key)
+        elif (
+            isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute)
+            and isinstance(node.func.value, cst.Name) and node.func.value.value == name
+        ):  # fmt: skip
+            first = node.args[0].value if node.args else None
+            if node.func.attr.value != "get" or not isinstance(first, cst.SimpleString):
+                return None
+            keyed.add(id(node.func.value))
+            read.add(string_value(first) or "")
+    for node in function.own_of(cst.Name):
+        if node.value == name and id(node) not in keyed and id(node) not in written:
+            return None  # ``return data``, ``render(data)``, ``for k in data``
+    return read
+
+
 def _sent_choice(node: cst.Assign, function: FunctionInfo) -> bool:
     """Whether an assignment binds a local the function returns (see :func:`_returned`), or a key of one, to a
     value that chooses between two arms (``response = {"message": "Synced" if success else "Sync failed"}``,
@@ -3124,7 +3165,9 @@ class GenericSwallowedException(Rule):
     "Error fetching reviews"`) or added to the text the function returns (`markdown += "## Reviews\\n\\nError
     fetching reviews."`), or in the dict stored for the part (`linked[db] = {"ids": ids, "note": "Could not fetch
     record details"}`). A report the `except` fills
-    with the exception (`result["error"] = f"Lookup error: {e}"`, then `return result`) carries it. An `except`
+    with the exception (`result["error"] = f"Lookup error: {e}"`, then `return result`) carries it, unless the
+    dict never goes into the answer whole and the function reads it only by its other keys (`data["nvd_error"] =
+    str(e)`, then only `data.get("nvd_info")`, `data["patches"]`: the error is kept where the model never sees it). An `except`
     that only logs and stores an empty dict or list under a key of what the function returns (`results[category]
     = {}`, then `return {"categories": results}`) answers that part as found empty, and is reported there; one
     that lists the part as failed (`failed.append(category)`) is not. So does one that only logs and binds to `[]`
@@ -4038,6 +4081,8 @@ class GenericSwallowedException(Rule):
                     "made-up value as real; report the error or let it raise",
                 )
             return
+        if handler is not None and isinstance(target, cst.Subscript) and self._error_left_unread(node, target, handler):
+            return
         if handler is not None:
             # ``except Exception: forecast = {"error": "Forecasting data not available"}``, then ``return
             # {"pipeline": data, "forecasting": forecast}``, or ``result["statistics"] = {"error": ...}`` then
@@ -4063,6 +4108,32 @@ class GenericSwallowedException(Rule):
             if isinstance(inner, cst.Return) and inner.value is not None and name in value_names(inner.value)[0]:
                 return  # sent from the branch itself (reported there)
         self._check_swallowing_helper(node, within, scope.function)
+
+    def _error_left_unread(self, node: cst.Assign, target: cst.Subscript, handler: cst.ExceptHandler) -> bool:
+        """``except Exception as e: data["nvd_error"] = str(e)``, in a tool that goes on and builds its answer from
+        ``data``'s other keys only (``data.get("nvd_info")``...), never reading ``"nvd_error"``: the error is kept
+        where the model never sees it, and the answer reads as if the call had worked. Reports it; returns whether
+        it did."""
+        scope = self.context.scope
+        caught = handler.name.name if handler.name is not None else None
+        if (
+            scope is None or not isinstance(target.value, cst.Name) or not isinstance(caught, cst.Name)
+            or not mentions(node.value, {caught.value}) or _gives_up(handler)
+            or breadth(handler, self.context.index) is None
+        ):  # fmt: skip
+            return False
+        key = _constant_key(target)
+        name = target.value.value
+        read = _keys_read(scope.function, name) if key is not None else None
+        if not read or key in read or not self._answers_tool(scope):
+            return False
+        self.report(
+            node,
+            f"{_lead(breadth(handler, self.context.index))} keeps the error under {name}[{key!r}], which the answer "
+            f"never reads: it is built from {name}'s other keys as if the call had worked; show the error or let "
+            "it raise",
+        )
+        return True
 
     def _stood_in_place(
         self, node: cst.Assign, handler: cst.ExceptHandler, within: Sequence[cst.CSTNode], name: str
