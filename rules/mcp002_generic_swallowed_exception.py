@@ -873,6 +873,9 @@ def _outcome_roots(
                 # ``data=_format_pod(pod, events)`` over ``def _format_pod(pod, events): return {..., "events":
                 # events}``: what the call is given for a part of its answer is a part of this one
                 pending.extend((given, False, depth + 1) for given in _relayed_arguments(helper, call))
+                # ``format_report(vulns, name)`` that answers an empty ``vulns`` with "No known vulnerabilities
+                # found": an empty value given there is the answer, read as nothing found
+                pending.extend((given, True, depth + 1) for given in _told_empty_arguments(helper, call))
 
 
 def _given_as_is(value: cst.BaseExpression) -> bool:
@@ -953,6 +956,44 @@ def _relayed_arguments(helper: FunctionInfo, call: cst.Call) -> list[cst.BaseExp
         if value is not None:
             given.append(value)
     return given
+
+
+def _told_empty_arguments(helper: FunctionInfo, call: cst.Call) -> list[cst.BaseExpression]:
+    """The arguments of a call that the project helper it calls answers, when they hold nothing, with a text that
+    says nothing was found (``format_report(vulns, name)`` over ``def format_report(vulns, name): if not vulns:
+    return f"No known vulnerabilities found for {name}"``): an empty value given there reads as nothing found.
+
+    Args:
+        helper (FunctionInfo): the function called.
+        call (cst.Call): the call.
+    Returns:
+        list[cst.BaseExpression]: the arguments, in the order of the helper's parameters.
+    """
+    told = helper.memo.get(("MCP002.told_empty",))
+    if told is None:
+        params = [p.name.value for p in (*helper.node.params.posonly_params, *helper.node.params.params)]
+        found: list[str] = []
+        for branch in helper.own_of(cst.If):
+            failed = _failed_test(branch.test)
+            if failed is None or not failed[1] or not isinstance(failed[0], cst.Name):
+                continue
+            name = failed[0].value
+            if name not in params or name in found or helper.bindings(name) or not isinstance(branch.body, cst.IndentedBlock):
+                continue
+            last = branch.body.body[-1] if branch.body.body else None
+            small = last.body[-1] if isinstance(last, cst.SimpleStatementLine) and last.body else None
+            if isinstance(small, cst.Return) and small.value is not None:
+                text = report_text(small.value, helper)
+                if ABSENCE.search(text) and not _FAILURE_PHRASE.search(text):
+                    found.append(name)
+        told = helper.memo[("MCP002.told_empty",)] = [p for p in params if p in found]
+    if not told:
+        return []
+    params = helper.call_params(call)
+    return [
+        value for name in told if name in params
+        and (value := argument(call, name, params.index(name))) is not None
+    ]  # fmt: skip
 
 
 def _passed_roots(function: FunctionInfo, index: ModuleIndex) -> set[tuple[str, FunctionInfo]]:
@@ -3263,7 +3304,9 @@ class GenericSwallowedException(Rule):
     and `return json.dumps(issues)`), or tested and answered with a text that says nothing
     was found (`if not results: return "No results found"`, also as the `"message"` of a dict, or a dict that
     answers `"found": False` without one, or handed to a project function that only wraps its text in
-    `TextContent`, `return self._text("No invoices found")`; in a helper too,
+    `TextContent`, `return self._text("No invoices found")`, or handed to a project function that answers it,
+    when empty, with such a text: `report = format_report(vulns, name)` over `if not vulns: return "No known
+    vulnerabilities found"`; in a helper too,
     when a tool's answer holds what the helper returns: `report = analytics.stale(days)` then `return
     {"text": format_report(report)}`, or when the tool returns as it is the call of a function that returns the
     helper's, two such steps at most: `return await self.router.route(name, arguments)`, which returns `await
