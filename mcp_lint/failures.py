@@ -217,6 +217,11 @@ def payload_fields(expr: cst.BaseExpression) -> dict[str, cst.BaseExpression] | 
     return None
 
 
+#: A model's own method that serialises it, besides pydantic's (``DUMP_METHODS``): ``response.to_slim_dict()``,
+#: ``as_json()``, ``serialize()``.
+_SERIALISER_METHOD = re.compile(r"^_*(to|as)_\w*(dict|json)\w*$|^_*serial[iy][sz]e")
+
+
 def is_true(expr: cst.BaseExpression | None) -> bool:
     """bool: whether ``expr`` is the literal ``True``."""
     return isinstance(expr, cst.Name) and expr.value == "True"
@@ -459,7 +464,9 @@ class _Shapes:
         if module.symbols.resolve(expr.func) in ("json.dumps", "json.dump"):
             first = next((a.value for a in expr.args if a.keyword is None), None)
             return self.shape(first, function, depth)
-        if isinstance(expr.func, cst.Attribute) and name in DUMP_METHODS and not expr.args:
+        if isinstance(expr.func, cst.Attribute) and (name in DUMP_METHODS or _SERIALISER_METHOD.search(name or "")) and (
+            not expr.args
+        ):  # fmt: skip
             receiver = expr.func.value
             if isinstance(receiver, cst.Name) and function is not None and depth < _MAX_DEPTH:
                 receiver = function.assigned(receiver.value)  # error = ErrorResponse(...); error.model_dump()
