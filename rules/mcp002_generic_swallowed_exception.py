@@ -943,11 +943,17 @@ def _relayed_arguments(helper: FunctionInfo, call: cst.Call) -> list[cst.BaseExp
                         if helper.bindings(passed.value) == 0:
                             found.append(passed.value)
         relayed = helper.memo[("MCP002.relayed",)] = [p for p in params if p in found]
-    if not relayed:
+    return _arguments_for(helper, call, relayed)
+
+
+def _arguments_for(helper: FunctionInfo, call: cst.Call, names: Sequence[str]) -> list[cst.BaseExpression]:
+    """The arguments a call gives a project function for some of its parameters, in the order of ``names`` (a
+    keyword-only one only when given by keyword); those not given are left out."""
+    if not names:
         return []
     params = helper.call_params(call)
     given = []
-    for name in relayed:
+    for name in names:
         if name in params:
             value = argument(call, name, params.index(name))
         else:  # keyword-only: given by keyword or not at all
@@ -987,13 +993,7 @@ def _told_empty_arguments(helper: FunctionInfo, call: cst.Call) -> list[cst.Base
                 if ABSENCE.search(text) and not _FAILURE_PHRASE.search(text):
                     found.append(name)
         told = helper.memo[("MCP002.told_empty",)] = [p for p in params if p in found]
-    if not told:
-        return []
-    params = helper.call_params(call)
-    return [
-        value for name in told if name in params
-        and (value := argument(call, name, params.index(name))) is not None
-    ]  # fmt: skip
+    return _arguments_for(helper, call, told)
 
 
 def _passed_roots(function: FunctionInfo, index: ModuleIndex) -> set[tuple[str, FunctionInfo]]:
