@@ -217,6 +217,12 @@ def _is_flag(expr: cst.BaseExpression) -> bool:
     return isinstance(key, cst.SimpleString) and _flag_name(str(literal_value(key)))
 
 
+def _answers_bool(function: FunctionInfo | None) -> bool:
+    """Whether a project function is annotated to answer a truth value (``-> bool``)."""
+    returns = function.node.returns if function is not None else None
+    return returns is not None and isinstance(returns.annotation, cst.Name) and returns.annotation.value == "bool"
+
+
 def _flag_name(name: str) -> bool:
     """Whether a name reads as a boolean flag (``is_valid``, ``success``, ``exists``); not a collection qualified by
     such a word (``valid_media_results``, ``enabled_users``)."""
@@ -1288,6 +1294,10 @@ class Flow:
                 return "other"
             callee = callee_name(expr.func)
             positional = [a.value for a in expr.args if a.keyword is None and not a.star]
+            if self.index is not None and _answers_bool(self.index.callee(self.function, expr.func)):
+                # ``if not await check_api_keys(ctx):``: a project predicate annotated ``-> bool`` answers yes or
+                # no; it finds nothing
+                return "other"
             if isinstance(expr.func, cst.Name) and callee in _WRAPPERS and positional:
                 return self.kind(positional[0])  # ``str(light_id)`` is what it converts
             if isinstance(expr.func, cst.Name) and callee == "getattr" and positional:
@@ -2689,7 +2699,8 @@ class EmptyResultAsError(Rule):
     helper that
     authenticates the request (`verify_token`'s missing signing key), or that sets up what the server holds
     (it keeps what it found on `self`: `self._workspace = init(info)`, or every caller keeps what it returns
-    there: `self.region = await self._find_region()`); and boolean flags. Nor a handle the
+    there: `self.region = await self._find_region()`); and boolean flags, also the answer of a project predicate
+    annotated `-> bool` (`if not await check_api_keys(): return "Error: No API keys configured"`). Nor a handle the
     server issued and no longer holds: a lookup in a mapping the module stores items in under keys it makes itself
     (`cls._watches[watch_id] = watch` after `watch_id = uuid.uuid4().hex`), tested (`watch =
     cls._watches.get(watch_id)` then `if watch is None:`) or caught (`except KeyError:` around a call that, up to
