@@ -1598,8 +1598,7 @@ def _constant_key(node: cst.Subscript) -> str | None:
     """The key of ``data["key"]``, when it is one plain string literal; else None."""
     if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
         return None
-    key = node.slice[0].slice.value
-    return string_value(key) if isinstance(key, cst.SimpleString) else None
+    return string_value(node.slice[0].slice.value)
 
 
 def _keys_read(function: FunctionInfo, name: str) -> set[str] | None:
@@ -4159,10 +4158,10 @@ class GenericSwallowedException(Rule):
         it did."""
         scope = self.context.scope
         caught = handler.name.name if handler.name is not None else None
+        broadness = breadth(handler, self.context.index)
         if (
             scope is None or not isinstance(target.value, cst.Name) or not isinstance(caught, cst.Name)
-            or not mentions(node.value, {caught.value}) or _gives_up(handler)
-            or breadth(handler, self.context.index) is None
+            or not mentions(node.value, {caught.value}) or _gives_up(handler) or broadness is None
         ):  # fmt: skip
             return False
         key = _constant_key(target)
@@ -4172,7 +4171,7 @@ class GenericSwallowedException(Rule):
             return False
         self.report(
             node,
-            f"{_lead(breadth(handler, self.context.index))} keeps the error under {name}[{key!r}], which the answer "
+            f"{_lead(broadness)} keeps the error under {name}[{key!r}], which the answer "
             f"never reads: it is built from {name}'s other keys as if the call had worked; show the error or let "
             "it raise",
         )
